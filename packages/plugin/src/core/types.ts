@@ -1,0 +1,115 @@
+// The data that flows between the scanner, the code generators and the bundler
+// adapters. Everything here is plain data: the core never throws for bad input,
+// it returns diagnostics.
+
+/** Public options of `toolRegistry()` (SPEC §3.1). */
+export interface ToolRegistryOptions {
+  /** Project root. Default: the bundler's root (Vite `config.root`), else `process.cwd()`. */
+  root?: string
+  /** Tool directories, relative to `root` (may lie outside it). Default `['tools']`. */
+  dirs?: string[]
+  /** Globs matched against the path relative to each dir. Default `['*.{ts,tsx,mts,js,jsx,mjs}']`. */
+  include?: string[]
+  /** Globs excluded. Default `['*.d.ts', '*.{test,spec}.*', 'index.*', 'registry.*']`. */
+  exclude?: string[]
+  /** Modules whose `registry` export counts as the registry. Default `['@toolreg/core']`. */
+  registryModules?: string[]
+  /** Tool-name rule. Default `'portable'`. */
+  names?: NameRuleName | RegExp
+  /** Warnings fail the build too. Default `false`. */
+  strict?: boolean
+  /** Load each tool module through `import()` under `Promise.allSettled`. Default `false`. */
+  isolate?: boolean
+  /** Where to write the `.d.ts` for `virtual:tool-registry` (relative to root), or `false`. Default `'tool-registry.d.ts'`. */
+  dts?: string | false
+  /** File name of the manifest build asset, or `false`. Default `'tool-manifest.json'`. */
+  manifest?: string | false
+}
+
+export type NameRuleName = 'portable' | 'openai' | 'anthropic' | 'gemini' | 'mcp'
+
+/** Options with every default filled in and `root` made absolute. */
+export interface ResolvedOptions {
+  root: string
+  dirs: string[]
+  include: string[]
+  exclude: string[]
+  registryModules: string[]
+  names: NameRuleName | RegExp
+  strict: boolean
+  isolate: boolean
+  dts: string | false
+  manifest: string | false
+}
+
+export type DiagnosticCode = 'TR001' | 'TR002' | 'TR003' | 'TR004' | 'TR005' | 'TR006' | 'TR007' | 'TR008'
+export type Severity = 'error' | 'warning'
+
+/** A place in a file. `file` is root-relative POSIX; `line`/`column` are 1-based, 0 for a whole file or dir. */
+export interface DiagnosticSite {
+  file: string
+  line: number
+  column: number
+  /** Code-frame text, so formatting needs no file access. */
+  frame?: string
+}
+
+export interface Diagnostic extends DiagnosticSite {
+  code: DiagnosticCode
+  severity: Severity
+  message: string
+  /** Other sites involved (for TR001: every other site of the same name). */
+  related?: DiagnosticSite[]
+}
+
+/** One top-level register call found in a tool module. */
+export interface RegisterSite {
+  /** Static tool name, or null when dynamic. */
+  name: string | null
+  /** Static toolset, or null when dynamic. */
+  toolset: string | null
+  /** Root-relative POSIX path of the file. */
+  file: string
+  /** 1-based position of the call expression. */
+  line: number
+  column: number
+  /** 0-based offsets into the file's source (after BOM removal) — for the transform. */
+  start: number
+  end: number
+  /** 0-based offset just before the call's closing `)`; where `, { source }` is inserted. */
+  argsEnd: number
+  /** True when the call already passes a second argument (then nothing is injected). */
+  hasMeta: boolean
+}
+
+/** Scan result of one file, cacheable by (path, size, mtime, plugin version, options). */
+export interface FileScan {
+  /** Root-relative POSIX path (`tools/x.ts`, `../shared/tools/y.ts`). */
+  file: string
+  /** Absolute path as the bundler will resolve it (the real path for followed symlinks is NOT used: this is the path inside the dir). */
+  absPath: string
+  /** True when the file has at least one top-level register call. */
+  isToolModule: boolean
+  sites: RegisterSite[]
+  /** Per-file diagnostics (TR002–TR005, TR008). Cross-file TR001 is computed over all files. */
+  diagnostics: Diagnostic[]
+}
+
+export interface ScanResult {
+  options: ResolvedOptions
+  /** Every matched file, sorted by root-relative path, tool module or not. */
+  files: FileScan[]
+  /** The tool modules, sorted — what the virtual module imports. */
+  toolModules: FileScan[]
+  /** All diagnostics, files' and cross-file ones, sorted by file, line, column. */
+  diagnostics: Diagnostic[]
+  /** Sorted unique static names. */
+  toolNames: string[]
+  manifest: ToolManifest
+}
+
+export interface ToolManifest {
+  version: 1
+  tools: { name: string | null; toolset: string | null; file: string; line: number; column: number }[]
+  files: string[]
+}

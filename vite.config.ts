@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config'
+
+// One vitest project per package plus the cross-package end-to-end suite.
+// Tests import the packages by name, so they run against the built `dist/`
+// (`npm test` builds first): what a user installs is what is tested.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['packages/core/test/**/*.test.ts'] } },
+      { test: { name: 'plugin', include: ['packages/plugin/test/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'mcp', include: ['packages/mcp/test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+})
