@@ -1,0 +1,7 @@
+export { ToolRegistry } from './registry.js'
+export { registry } from './singleton.js'
+export { ToolOverrideError } from './errors.js'
+export { toolError, toolResult, sanitizeToolError } from './dispatch.js'
+export { toOpenAITools, toAnthropicTools, toMcpTools, toAiSdkTools } from './adapters.js'
+export type * from './types.js'
+export type { OpenAITool, AnthropicTool, McpTool, AiSdkTool, AiSdkToolsOptions } from './adapters.js'
