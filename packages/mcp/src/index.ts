@@ -1,0 +1,5 @@
+export { attachMcpServer } from './attach.js'
+export { McpToolError } from './errors.js'
+export { mcpToolName, mcpToolsetName, sanitizeNamePart } from './names.js'
+export { DEFAULT_TIMEOUT_MS } from './options.js'
+export type { AttachMcpServerOptions, McpAttachment, McpRegistryTarget } from './types.js'

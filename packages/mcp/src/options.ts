@@ -1,0 +1,34 @@
+import type { AttachMcpServerOptions } from './types.js'
+
+/** Options with defaults applied and the filter as one predicate over raw MCP tool names. */
+export interface ResolvedOptions {
+  server: string
+  accepts(tool: string): boolean
+  utilities: boolean
+  timeoutMs: number
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000
+// Timers overflow past 2^31-1 ms and would fire at once, so "no timeout" becomes the longest timer.
+const MAX_TIMER_MS = 2_147_483_647
+
+function stringList(value: unknown, key: string): ReadonlySet<string> | undefined {
+  if (value === undefined) return undefined
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new TypeError(`attachMcpServer: "${key}" must be an array of strings`)
+  }
+  return new Set(value)
+}
+
+/** Programming errors throw `TypeError` at once, as the registry does. */
+export function resolveOptions(options: AttachMcpServerOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) throw new TypeError('attachMcpServer: options must be an object')
+  const { server, utilities = true, timeoutMs = DEFAULT_TIMEOUT_MS } = options
+  if (typeof server !== 'string' || server === '') throw new TypeError('attachMcpServer: "server" must be a non-empty string')
+  if (typeof utilities !== 'boolean') throw new TypeError('attachMcpServer: "utilities" must be a boolean')
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new TypeError('attachMcpServer: "timeoutMs" must be a positive number')
+  const include = stringList(options.include, 'include')
+  const exclude = stringList(options.exclude, 'exclude')
+  const accepts = include ? (tool: string) => include.has(tool) : (tool: string) => !exclude?.has(tool)
+  return { server, accepts, utilities, timeoutMs: Math.min(timeoutMs, MAX_TIMER_MS) }
+}

@@ -1,0 +1,39 @@
+import type { MultimodalResult } from '@toolreg/core'
+import { McpToolError } from './errors.js'
+
+/** The fields of a `tools/call` result the bridge reads (older servers answer with `toolResult`). */
+export interface CallToolResultLike {
+  content?: unknown
+  structuredContent?: unknown
+  isError?: unknown
+  toolResult?: unknown
+}
+
+interface TextBlock {
+  type: 'text'
+  text: string
+}
+
+function isTextBlock(block: unknown): block is TextBlock {
+  return typeof block === 'object' && block !== null && (block as TextBlock).type === 'text' && typeof (block as TextBlock).text === 'string'
+}
+
+function joinText(content: unknown[]): string {
+  return content.filter(isTextBlock).map((block) => block.text).join('\n')
+}
+
+/** Maps a `tools/call` result to a registry result (SPEC §4); `isError` throws so dispatch builds the envelope. */
+export function toToolResult(result: CallToolResultLike, server: string, tool: string): string | MultimodalResult {
+  const content = Array.isArray(result.content) ? (result.content as unknown[]) : []
+  if (result.isError === true) {
+    const text = joinText(content) || jsonOrEmpty(result.structuredContent) || `MCP tool ${tool} from ${server} reported an error`
+    throw new McpToolError(text, server, tool)
+  }
+  if (content.length === 0) return jsonOrEmpty(result.structuredContent ?? result.toolResult)
+  if (content.every(isTextBlock)) return joinText(content)
+  return { _multimodal: true, content }
+}
+
+function jsonOrEmpty(value: unknown): string {
+  return value === undefined ? '' : JSON.stringify(value)
+}
