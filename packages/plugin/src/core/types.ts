@@ -76,9 +76,9 @@ export interface RegisterSite {
   /** 0-based offsets into the file's source (after BOM removal) — for the transform. */
   start: number
   end: number
-  /** 0-based offset just before the call's closing `)`; where `, { source }` is inserted. */
+  /** 0-based offset of the end of the last argument: where `, { source }` is inserted (a trailing comma may follow). */
   argsEnd: number
-  /** True when the call already passes a second argument (then nothing is injected). */
+  /** True when the call already passes a second argument, or cannot take one (no argument, a spread): nothing is injected. */
   hasMeta: boolean
 }
 
@@ -91,8 +91,14 @@ export interface FileScan {
   /** True when the file has at least one top-level register call. */
   isToolModule: boolean
   sites: RegisterSite[]
-  /** Per-file diagnostics (TR002–TR005, TR008). Cross-file TR001 is computed over all files. */
+  /** Per-file diagnostics (TR002–TR005, TR008), already made errors under `strict`. Cross-file TR001 is computed over all files. */
   diagnostics: Diagnostic[]
+  /** The real path when it differs from absPath (a symlink): bundlers that resolve symlinks hand this id to `transform`. */
+  realPath?: string
+  /** Length of the decoded, BOM-free source the sites' offsets refer to. */
+  sourceLength: number
+  /** sha1 (base64url) of that source for tool modules, '' otherwise: lets the transform check it sees the scanned text. */
+  sourceHash: string
 }
 
 export interface ScanResult {

@@ -1,0 +1,67 @@
+// Scanning one file: read, decode, detect. Every failure becomes a diagnostic.
+import { createHash } from 'node:crypto'
+import { detectRegisterCalls } from './detect.js'
+import { errorMessage, type ScanFs } from './fs.js'
+import { codeFrame, decodeSource } from './source.js'
+import type { Diagnostic, FileScan, ResolvedOptions } from './types.js'
+import type { WalkedFile } from './walk.js'
+
+/** Fingerprint of decoded source, so the transform can tell it sees the scanned text. */
+export function sourceHash(code: string): string {
+  return createHash('sha1').update(code).digest('base64url')
+}
+
+export function applyStrict(diagnostics: Diagnostic[], strict: boolean): Diagnostic[] {
+  return strict ? diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d)) : diagnostics
+}
+
+/** Scan already-decoded source: what the scanner and tests share. */
+export function scanSource(code: string, walked: WalkedFile, options: ResolvedOptions): FileScan {
+  const detected = detectRegisterCalls(code, walked.file, options)
+  return {
+    file: walked.file,
+    absPath: walked.absPath,
+    ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}),
+    isToolModule: detected.isToolModule,
+    sites: detected.sites,
+    diagnostics: applyStrict(detected.diagnostics, options.strict),
+    sourceLength: code.length,
+    sourceHash: detected.isToolModule ? sourceHash(code) : '',
+  }
+}
+
+export async function scanFile(walked: WalkedFile, options: ResolvedOptions, fs: ScanFs): Promise<FileScan> {
+  const scan = await readAndScan(walked, options, fs)
+  if (!/[?#]/.test(walked.file)) return scan
+  const tr008: Diagnostic = {
+    code: 'TR008', severity: 'warning', file: walked.file, line: 0, column: 0,
+    message: `Tool file name ${walked.file} contains "?" or "#": dev servers cannot serve it (builds still import it) — rename the file`,
+  }
+  return { ...scan, diagnostics: [...applyStrict([tr008], options.strict), ...scan.diagnostics] }
+}
+
+async function readAndScan(walked: WalkedFile, options: ResolvedOptions, fs: ScanFs): Promise<FileScan> {
+  const failed = (message: string, line = 0, column = 0, frame?: string): FileScan => ({
+    file: walked.file,
+    absPath: walked.absPath,
+    ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}),
+    isToolModule: false,
+    sites: [],
+    diagnostics: [{ code: 'TR004', severity: 'error', message, file: walked.file, line, column, ...(frame ? { frame } : {}) }],
+    sourceLength: 0,
+    sourceHash: '',
+  })
+  let bytes: Uint8Array
+  try {
+    bytes = await fs.readFile(walked.absPath)
+  } catch (error) {
+    return failed(`Cannot read ${walked.file}: ${errorMessage(error)}`)
+  }
+  const decoded = decodeSource(bytes)
+  if (!decoded.ok) {
+    const hex = decoded.byte.toString(16).toUpperCase().padStart(2, '0')
+    return failed(`${walked.file} is not valid UTF-8 (byte 0x${hex} at line ${decoded.line}, column ${decoded.column}): save it as UTF-8`,
+      decoded.line, decoded.column, codeFrame(decoded.code, decoded.line, decoded.column))
+  }
+  return scanSource(decoded.code, walked, options)
+}

@@ -1,0 +1,152 @@
+// The scanner: walks the dirs, rescans only files whose size or mtime changed,
+// then computes the cross-file diagnostics and the manifest. All state lives
+// in the closure returned by createScanner.
+import * as path from 'node:path'
+import { duplicateDiagnostics, duplicateGroups } from './duplicates.js'
+import { nodeScanFs, type ScanFs } from './fs.js'
+import { buildManifest, staticToolNames } from './manifest.js'
+import { resolveOptions } from './options.js'
+import { applyStrict, scanFile } from './scan-file.js'
+import { codeFrame, decodeSource } from './source.js'
+import type { Diagnostic, FileScan, RegisterSite, ResolvedOptions, ScanResult, ToolRegistryOptions } from './types.js'
+import { walkDirs, type WalkedFile } from './walk.js'
+
+export interface Scanner {
+  readonly options: ResolvedOptions
+  /** Full scan. Concurrent calls are serialized: one runs, at most one more is queued. */
+  scan(): Promise<ScanResult>
+  /** Forget the cached scan of one file (absolute path, or the real path of a symlinked one). */
+  invalidate(absPath: string): void
+  /** Whether the last scan found a tool module at this absolute (or real) path. */
+  isToolFile(absPath: string): boolean
+  /** The last scan's tool module at this absolute (or real) path. */
+  getFileScan(absPath: string): FileScan | undefined
+}
+
+interface CacheEntry {
+  size: number
+  mtimeMs: number
+  scan: FileScan
+}
+
+// Enough parallel I/O to hide latency, few enough to stay clear of EMFILE.
+const IO_CONCURRENCY = 64
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return out
+}
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1
+  return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
+}
+
+export function createScanner(options: ResolvedOptions, fs: ScanFs = nodeScanFs): Scanner {
+  const cache = new Map<string, CacheEntry>()
+  let byPath = new Map<string, FileScan>()
+  let running: Promise<ScanResult> | undefined
+  let queued: Promise<ScanResult> | undefined
+
+  const scanOne = async (walked: WalkedFile): Promise<FileScan> => {
+    let stats
+    try {
+      stats = await fs.stat(walked.absPath)
+    } catch {
+      cache.delete(walked.absPath)
+      return scanFile(walked, options, fs) // reports the read error as TR004
+    }
+    const hit = cache.get(walked.absPath)
+    if (hit && hit.size === stats.size && hit.mtimeMs === stats.mtimeMs) {
+      const { realPath: _, ...rest } = hit.scan
+      return { ...rest, file: walked.file, ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}) }
+    }
+    const scan = await scanFile(walked, options, fs)
+    cache.set(walked.absPath, { size: stats.size, mtimeMs: stats.mtimeMs, scan })
+    return scan
+  }
+
+  // TR001 frames need the source of the few files involved: read them again.
+  const framesFor = async (sites: readonly RegisterSite[], files: readonly FileScan[]): Promise<(s: RegisterSite) => string | undefined> => {
+    const absOf = new Map(files.map((f) => [f.file, f.absPath]))
+    const sources = new Map<string, string | undefined>()
+    await Promise.all([...new Set(sites.map((s) => s.file))].map(async (file) => {
+      const abs = absOf.get(file)
+      const decoded = abs === undefined ? undefined : decodeSource(await fs.readFile(abs).catch(() => new Uint8Array()))
+      sources.set(file, decoded?.ok ? decoded.code : undefined)
+    }))
+    return (site) => {
+      const code = sources.get(site.file)
+      return code === undefined ? undefined : codeFrame(code, site.line, site.column)
+    }
+  }
+
+  const run = async (): Promise<ScanResult> => {
+    const walk = await walkDirs(options, fs)
+    const files = await mapLimit(walk.files, IO_CONCURRENCY, scanOne)
+    const present = new Set(walk.files.map((f) => f.absPath))
+    for (const key of cache.keys()) if (!present.has(key)) cache.delete(key)
+
+    const toolModules = files.filter((f) => f.isToolModule)
+    const groups = duplicateGroups(toolModules)
+    const frameOf = groups.length > 0 ? await framesFor(groups.flat(), toolModules) : undefined
+    const emptyDirs: Diagnostic[] = walk.dirs
+      .filter((dir) => {
+        const absDir = path.resolve(options.root, dir)
+        return !toolModules.some((m) => m.absPath.startsWith(absDir + path.sep))
+      })
+      .map((dir) => ({ code: 'TR007', severity: 'warning', file: dir, line: 0, column: 0, message: `Tool directory ${dir} holds no tool module` }))
+    const diagnostics = [
+      ...applyStrict([...walk.diagnostics, ...emptyDirs], options.strict),
+      ...files.flatMap((f) => f.diagnostics),
+      ...duplicateDiagnostics(groups, frameOf),
+    ].sort(compareDiagnostics)
+
+    byPath = new Map()
+    for (const m of toolModules) {
+      byPath.set(m.absPath, m)
+      if (m.realPath !== undefined) byPath.set(m.realPath, m)
+    }
+    return { options, files, toolModules, diagnostics, toolNames: staticToolNames(toolModules), manifest: buildManifest(toolModules) }
+  }
+
+  const scan = (): Promise<ScanResult> => {
+    if (queued) return queued
+    if (!running) {
+      running = run().finally(() => { running = undefined })
+      return running
+    }
+    queued = running.catch(() => undefined).then(() => {
+      queued = undefined
+      return scan()
+    })
+    return queued
+  }
+
+  const normalize = (p: string): string => path.resolve(p)
+
+  return {
+    options,
+    scan,
+    invalidate(absPath) {
+      const key = normalize(absPath)
+      cache.delete(byPath.get(key)?.absPath ?? key)
+      cache.delete(key)
+    },
+    isToolFile: (absPath) => byPath.has(normalize(absPath)),
+    getFileScan: (absPath) => byPath.get(normalize(absPath)),
+  }
+}
+
+/** One-shot scan (SPEC §3.1): resolve the options, walk, detect, diagnose. */
+export async function scanTools(options: ToolRegistryOptions = {}, fs?: ScanFs): Promise<ScanResult> {
+  return createScanner(resolveOptions(options), fs).scan()
+}

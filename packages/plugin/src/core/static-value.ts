@@ -1,0 +1,141 @@
+// Static evaluation of a tool's `name` and `toolset` (SPEC §3.3): literals,
+// top-level consts (through `as const` / `satisfies`) and `CONST.prop`.
+import type * as t from '@babel/types'
+
+export type StaticValue =
+  | { kind: 'string'; value: string }
+  /** Known at build time but not a string (`42`, `null`, `{}`): TR003. */
+  | { kind: 'other'; description: string }
+  | { kind: 'dynamic' }
+  | { kind: 'missing' }
+
+export interface StaticScope {
+  /** Top-level `const` initializers by name. */
+  consts: ReadonlyMap<string, t.Expression>
+  /** Names re-declared by an enclosing top-level block or loop head. */
+  shadowed: ReadonlySet<string>
+}
+
+// Guards `const a = b; const b = a` and absurd chains.
+const MAX_DEPTH = 32
+
+/** Strip type-only wrappers: `x as const`, `x satisfies T`, `<T>x`, `x!`. */
+export function unwrapTs(node: t.Node): t.Node {
+  let n = node
+  while (
+    n.type === 'TSAsExpression' || n.type === 'TSSatisfiesExpression' ||
+    n.type === 'TSTypeAssertion' || n.type === 'TSNonNullExpression' ||
+    n.type === 'ParenthesizedExpression'
+  ) n = n.expression
+  return n
+}
+
+/** The key of a property or member access when it is known statically. */
+export function staticKey(key: t.Node, computed: boolean, scope: StaticScope, depth = 0): string | undefined {
+  if (!computed) {
+    if (key.type === 'Identifier') return key.name
+    if (key.type === 'StringLiteral') return key.value
+    if (key.type === 'NumericLiteral') return String(key.value)
+    return undefined
+  }
+  const value = evalStatic(key, scope, depth + 1)
+  return value.kind === 'string' ? value.value : undefined
+}
+
+function lookupValue(value: t.Node, scope: StaticScope, depth: number): t.Node | undefined {
+  const n = unwrapTs(value)
+  if (n.type !== 'Identifier' || scope.shadowed.has(n.name)) return undefined
+  return scope.consts.get(n.name)
+}
+
+/** The object literal an expression statically stands for, if any. */
+export function resolveObject(node: t.Node, scope: StaticScope, depth = 0): t.ObjectExpression | undefined {
+  if (depth > MAX_DEPTH) return undefined
+  const n = unwrapTs(node)
+  if (n.type === 'ObjectExpression') return n
+  if (n.type === 'Identifier') {
+    const init = lookupValue(n, scope, depth)
+    return init === undefined ? undefined : resolveObject(init, scope, depth + 1)
+  }
+  if (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') {
+    const object = resolveObject(n.object, scope, depth + 1)
+    const key = staticKey(n.property, n.computed, scope, depth)
+    if (object === undefined || key === undefined) return undefined
+    const found = findProperty(object, key, scope, depth + 1)
+    return found.node === undefined || found.dynamic ? undefined : resolveObject(found.node, scope, depth + 1)
+  }
+  return undefined
+}
+
+/**
+ * The node that gives `key` its value in an object literal: the last property
+ * with that key, unless a spread or an unknown computed key comes after it.
+ */
+export function findProperty(
+  object: t.ObjectExpression,
+  key: string,
+  scope: StaticScope,
+  depth = 0,
+): { node?: t.Node; dynamic: boolean } {
+  let found: { node?: t.Node; dynamic: boolean } = { dynamic: false }
+  for (const prop of object.properties) {
+    if (prop.type === 'SpreadElement') {
+      found = { node: prop, dynamic: true }
+      continue
+    }
+    const name = staticKey(prop.key, prop.computed, scope, depth)
+    if (name === undefined) found = { node: prop, dynamic: true }
+    else if (name === key) {
+      // A getter or setter computes its value: not static.
+      const isAccessor = prop.type === 'ObjectMethod' && prop.kind !== 'method'
+      found = { node: prop.type === 'ObjectProperty' ? prop.value : prop, dynamic: isAccessor }
+    }
+  }
+  return found
+}
+
+/** Evaluate `node` by the static rules; see StaticValue. */
+export function evalStatic(node: t.Node, scope: StaticScope, depth = 0): StaticValue {
+  if (depth > MAX_DEPTH) return { kind: 'dynamic' }
+  const n = unwrapTs(node)
+  switch (n.type) {
+    case 'StringLiteral':
+      return { kind: 'string', value: n.value }
+    case 'TemplateLiteral':
+      return n.expressions.length === 0 && typeof n.quasis[0]?.value.cooked === 'string'
+        ? { kind: 'string', value: n.quasis[0].value.cooked }
+        : { kind: 'dynamic' }
+    case 'NumericLiteral':
+      return { kind: 'other', description: `the number ${n.value}` }
+    case 'BigIntLiteral':
+      return { kind: 'other', description: `the bigint ${n.value}n` }
+    case 'BooleanLiteral':
+      return { kind: 'other', description: `the boolean ${n.value}` }
+    case 'NullLiteral':
+      return { kind: 'other', description: 'null' }
+    case 'ObjectExpression':
+    case 'ArrayExpression':
+      return { kind: 'other', description: n.type === 'ArrayExpression' ? 'an array' : 'an object' }
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+    case 'ObjectMethod':
+    case 'ClassExpression':
+      return { kind: 'other', description: 'a function' }
+    case 'Identifier': {
+      const init = lookupValue(n, scope, depth)
+      return init === undefined ? { kind: 'dynamic' } : evalStatic(init, scope, depth + 1)
+    }
+    case 'MemberExpression':
+    case 'OptionalMemberExpression': {
+      const object = resolveObject(n.object, scope, depth + 1)
+      const key = staticKey(n.property, n.computed, scope, depth)
+      if (object === undefined || key === undefined) return { kind: 'dynamic' }
+      const found = findProperty(object, key, scope, depth + 1)
+      if (found.dynamic) return { kind: 'dynamic' }
+      // `CONST.missing` is `undefined` at run time: known, and not a string.
+      return found.node === undefined ? { kind: 'other', description: 'undefined' } : evalStatic(found.node, scope, depth + 1)
+    }
+    default:
+      return { kind: 'dynamic' }
+  }
+}

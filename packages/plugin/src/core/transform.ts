@@ -1,0 +1,45 @@
+// The transform of a tool module (SPEC §3.6): each top-level register call
+// without a second argument gets `{ source: "tools/x.ts:LINE:COL" }`.
+import MagicString, { type SourceMap } from 'magic-string'
+import { detectRegisterCalls, type DetectOptions } from './detect.js'
+import { sourceHash } from './scan-file.js'
+import type { FileScan, RegisterSite } from './types.js'
+
+export interface TransformOptions {
+  /** `file`/`sources` name in the source map. Default: the file's root-relative path. */
+  sourceMapFileName?: string
+  /** Used only when the code differs from what was scanned (another plugin ran first) and must be analysed again. */
+  detect?: DetectOptions
+}
+
+export interface TransformResult {
+  code: string
+  map: SourceMap
+}
+
+const BOM = 0xfeff
+
+/** The sites valid for `code`: the scanned ones shifted past a BOM, or a fresh analysis. */
+function sitesFor(code: string, fileScan: FileScan, detect: DetectOptions | undefined): { sites: RegisterSite[]; shift: number } {
+  const shift = code.charCodeAt(0) === BOM ? 1 : 0
+  const body = shift === 1 ? code.slice(1) : code
+  if (body.length === fileScan.sourceLength && sourceHash(body) === fileScan.sourceHash) return { sites: fileScan.sites, shift }
+  return { sites: detectRegisterCalls(body, fileScan.file, detect).sites, shift }
+}
+
+/** Inject `{ source }` into register calls; null when nothing changes. */
+export function transformToolModule(code: string, fileScan: FileScan, opts: TransformOptions = {}): TransformResult | null {
+  const { sites, shift } = sitesFor(code, fileScan, opts.detect)
+  const targets = sites.filter((s) => !s.hasMeta)
+  if (targets.length === 0) return null
+  const s = new MagicString(code)
+  for (const site of targets) {
+    const source = `${site.file}:${site.line}:${site.column}`
+    s.appendLeft(site.argsEnd + shift, `, { source: ${JSON.stringify(source)} }`)
+  }
+  const name = opts.sourceMapFileName ?? fileScan.file
+  return {
+    code: s.toString(),
+    map: s.generateMap({ hires: true, source: name, file: name, includeContent: true }),
+  }
+}

@@ -1,0 +1,155 @@
+// Finding candidate files: a small readdir walk with picomatch instead of a
+// glob library, because tinyglobby drops dangling and looping symlinks
+// silently (SPEC §8) and TR006 must report them.
+import * as path from 'node:path'
+import picomatch from 'picomatch'
+import { errorCode, errorMessage, type ScanFs } from './fs.js'
+import type { Diagnostic, ResolvedOptions } from './types.js'
+
+export interface WalkedFile {
+  /** Absolute path inside the dir (symlinks not resolved). */
+  absPath: string
+  /** Root-relative POSIX path. */
+  file: string
+  /** The real path when it differs from absPath (symlinks, symlinked dirs). */
+  realPath?: string
+}
+
+export interface WalkResult {
+  files: WalkedFile[]
+  /** TR006 (symlinks) and TR007 (missing dirs). */
+  diagnostics: Diagnostic[]
+  /** Root-relative POSIX path of each configured dir that exists, for the "no tool module" check. */
+  dirs: string[]
+}
+
+export function toPosix(p: string): string {
+  return path.sep === '/' ? p : p.split(path.sep).join('/')
+}
+
+/** Root-relative POSIX path (`tools/x.ts`, `../shared/tools/x.ts`). */
+export function relativeToRoot(root: string, abs: string): string {
+  return toPosix(path.relative(root, abs)) || '.'
+}
+
+function isInside(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep)
+}
+
+export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<WalkResult> {
+  const isIncluded = picomatch(options.include, { dot: false })
+  const isExcluded = picomatch(options.exclude, { dot: true })
+  const matches = (rel: string): boolean => isIncluded(rel) && !isExcluded(rel)
+  // Flat patterns (the default) never need to look into subdirectories.
+  const recursive = options.include.some((p) => p.includes('/'))
+  const realRoot = await fs.realpath(options.root).catch(() => options.root)
+
+  const files: WalkedFile[] = []
+  const diagnostics: Diagnostic[] = []
+  const dirs: string[] = []
+  const seen = new Set<string>()
+
+  for (const dir of options.dirs) {
+    const absDir = path.resolve(options.root, dir)
+    const dirFile = relativeToRoot(options.root, absDir)
+    const dirDiag = (code: 'TR006' | 'TR007', file: string, message: string): void => {
+      diagnostics.push({ code, severity: code === 'TR006' ? 'error' : 'warning', message, file, line: 0, column: 0 })
+    }
+    let realDir: string
+    try {
+      realDir = await fs.realpath(absDir)
+      if (!(await fs.stat(realDir)).isDirectory()) {
+        dirDiag('TR007', dirFile, `Tool directory ${dirFile} is not a directory`)
+        continue
+      }
+    } catch (error) {
+      const code = errorCode(error)
+      dirDiag('TR007', dirFile, code === 'ENOENT'
+        ? `Tool directory ${dirFile} does not exist`
+        : `Tool directory ${dirFile} cannot be read: ${errorMessage(error)}`)
+      continue
+    }
+    dirs.push(dirFile)
+    const visitedDirs = new Set<string>([realDir])
+
+    const walk = async (absSub: string, realSub: string, relSub: string): Promise<void> => {
+      let entries
+      try {
+        entries = await fs.readdir(absSub)
+      } catch (error) {
+        dirDiag('TR007', relativeToRoot(options.root, absSub), `Directory ${relativeToRoot(options.root, absSub)} cannot be read: ${errorMessage(error)}`)
+        return
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      for (const entry of entries) {
+        const rel = relSub === '' ? entry.name : `${relSub}/${entry.name}`
+        const abs = path.join(absSub, entry.name)
+        const real = path.join(realSub, entry.name)
+        if (entry.isDirectory()) {
+          if (recursive && entry.name !== 'node_modules') await walk(abs, real, rel)
+          continue
+        }
+        if (entry.isSymbolicLink()) {
+          await followLink(abs, rel)
+          continue
+        }
+        if (entry.isFile() && matches(rel)) addFile(abs, real)
+      }
+    }
+
+    const addFile = (abs: string, real: string): void => {
+      if (seen.has(abs)) return
+      seen.add(abs)
+      files.push({ absPath: abs, file: relativeToRoot(options.root, abs), ...(real !== abs ? { realPath: real } : {}) })
+    }
+
+    const followLink = async (abs: string, rel: string): Promise<void> => {
+      const file = relativeToRoot(options.root, abs)
+      let target: string
+      try {
+        target = await fs.realpath(abs)
+      } catch (error) {
+        // Unknown target kind: report only links a file pattern would pick up.
+        if (!matches(rel)) return
+        const code = errorCode(error)
+        dirDiag('TR006', file, code === 'ELOOP'
+          ? `Symlink ${file} loops: it is not imported`
+          : code === 'ENOENT'
+            ? `Symlink ${file} is dangling (its target does not exist): it is not imported`
+            : `Symlink ${file} cannot be resolved: ${errorMessage(error)}`)
+        return
+      }
+      let stats
+      try {
+        stats = await fs.stat(target)
+      } catch (error) {
+        if (matches(rel)) dirDiag('TR006', file, `Symlink ${file} cannot be followed: ${errorMessage(error)}`)
+        return
+      }
+      if (stats.isDirectory()) {
+        if (!recursive) return
+        if (visitedDirs.has(target)) {
+          dirDiag('TR006', file, `Symlink ${file} loops back to ${relativeToRoot(options.root, target)}: it is not followed`)
+          return
+        }
+        if (!isInside(target, realRoot) && !isInside(target, realDir)) {
+          dirDiag('TR006', file, `Symlink ${file} leads outside the root and ${dirFile} (to ${target}): it is not followed`)
+          return
+        }
+        visitedDirs.add(target)
+        await walk(abs, target, rel)
+        return
+      }
+      if (!stats.isFile() || !matches(rel)) return
+      if (!isInside(target, realRoot) && !isInside(target, realDir)) {
+        dirDiag('TR006', file, `Symlink ${file} leads outside the root and ${dirFile} (to ${target}): it is not imported`)
+        return
+      }
+      addFile(abs, target)
+    }
+
+    await walk(absDir, realDir, '')
+  }
+  files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  return { files, diagnostics, dirs }
+}
