@@ -1,0 +1,7 @@
+export { runAgent, toolMessageContent, DEFAULT_MAX_STEPS } from './loop.ts'
+export type { RunAgentOptions } from './loop.ts'
+export { createScriptedModel, planCalls } from './scripted-model.ts'
+export type { ScriptRule, ScriptedModelOptions } from './scripted-model.ts'
+export { createOpenAIModel, openAIModelFromEnv, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from './openai-model.ts'
+export type { OpenAIModelOptions } from './openai-model.ts'
+export type * from './types.ts'

@@ -1,0 +1,3 @@
+import { toolNames } from 'virtual:tool-registry'
+
+console.log(toolNames)
