@@ -71,7 +71,14 @@ export function createDemoServer(flags) {
     gate(id).open()
     return text('ok')
   })
-  tool('never', { description: 'Never answers' }, () => new Promise(() => {}))
+  // Counts requests the client cancelled, so tests can see that an abort reached the server.
+  let cancelled = 0
+  tool('never', { description: 'Never answers' }, (extra) => {
+    extra.signal.addEventListener('abort', () => cancelled++)
+    return new Promise(() => {})
+  })
+  tool('cancelled_count', { description: 'How many never calls were cancelled' }, () => text(cancelled))
+  tool('bare', {}, () => text('bare answers'))
   tool('add_tool', { description: 'Register a tool', inputSchema: { name: z.string() } }, ({ name }) => {
     tool(name, { description: `dynamic ${name}` }, () => text(`dynamic ${name} answers`))
     return text('added')
@@ -80,6 +87,12 @@ export function createDemoServer(flags) {
     handles.get(name).remove()
     handles.delete(name)
     return text('removed')
+  })
+  tool('swap_tool', { description: 'Remove one tool and add another in one step', inputSchema: { remove: z.string(), add: z.string() } }, ({ remove, add }) => {
+    tool(add, { description: `dynamic ${add}` }, () => text(`dynamic ${add} answers`))
+    handles.get(remove).remove()
+    handles.delete(remove)
+    return text('swapped')
   })
   tool('notify_tools_changed', { description: 'Send tools/list_changed' }, () => {
     server.sendToolListChanged()
