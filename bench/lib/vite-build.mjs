@@ -1,0 +1,75 @@
+// Child process: one `vite build` of a bench project, timed inside the process.
+//   node bench/lib/vite-build.mjs <project> <plugin|glob|ssr> [--plugin-dir DIR]
+// Prints one JSON line: { mode, totalMs, buildMs, importMs, output: { jsBytes, jsGzipBytes, assetBytes, files } }.
+// totalMs runs from just before `import('vite')` to the end of build(): it includes
+// loading the plugin (a cost the user pays) and excludes Node's own start-up.
+import { performance } from 'node:perf_hooks'
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { importFrom } from './resolve.mjs'
+import { gzipSync } from 'node:zlib'
+
+const [project, mode, ...rest] = process.argv.slice(2)
+const pluginDir = flag('--plugin-dir')
+if (!project || !['plugin', 'glob', 'ssr'].includes(mode)) {
+  console.error('usage: vite-build.mjs <project> <plugin|glob|ssr> [--plugin-dir DIR]')
+  process.exit(2)
+}
+const root = resolve(project)
+const outDir = join(root, `dist-${mode}`)
+
+const t0 = performance.now()
+const { build } = await import('vite')
+const plugins = mode === 'glob' ? [] : [(await loadPlugin())()]
+const t1 = performance.now()
+await rm(outDir, { recursive: true, force: true })
+const t2 = performance.now()
+await build({
+  root,
+  configFile: false,
+  envFile: false,
+  logLevel: 'silent',
+  plugins,
+  build: {
+    outDir,
+    emptyOutDir: true,
+    reportCompressedSize: false,
+    ...(mode === 'ssr'
+      ? { ssr: 'src/ssr-entry.ts', rolldownOptions: { output: { format: 'es', codeSplitting: false } } }
+      : { rolldownOptions: { input: join(root, `src/${mode}-entry.ts`) } }),
+  },
+  ...(mode === 'ssr' ? { ssr: { noExternal: true } } : {}),
+})
+const t3 = performance.now()
+
+const output = await measureOutput(outDir)
+const result = { mode, totalMs: t3 - t0 - (t2 - t1), buildMs: t3 - t2, importMs: t1 - t0, output }
+process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0))
+
+async function loadPlugin() {
+  const mod = pluginDir
+    ? await import(pathToFileURL(join(resolve(pluginDir), 'dist/vite.js')).href)
+    : await importFrom(root, '@toolreg/plugin/vite')
+  return mod.default
+}
+
+async function measureOutput(dir) {
+  const out = { jsBytes: 0, jsGzipBytes: 0, assetBytes: 0, files: [] }
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const path = join(entry.parentPath ?? entry.path, entry.name)
+    const bytes = await readFile(path)
+    out.files.push(path.slice(dir.length + 1))
+    if (/\.m?js$/.test(entry.name)) {
+      out.jsBytes += bytes.length
+      out.jsGzipBytes += gzipSync(bytes, { level: 9 }).length
+    } else out.assetBytes += bytes.length
+  }
+  return out
+}
+
+function flag(name) {
+  const i = rest.indexOf(name)
+  return i >= 0 ? rest[i + 1] : undefined
+}
