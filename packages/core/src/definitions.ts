@@ -10,18 +10,13 @@ export const envSatisfied = (e: ToolEntry, env: Record<string, unknown>): boolea
  * top-level objects; nested values are the entry's frozen schema's.
  */
 export function toDefinition(e: ToolEntry, logger: Logger): ToolDefinition {
-  let fn: ToolDefinition['function']
-  if (e.dynamicSchemaOverrides) {
-    let o: unknown
-    try {
-      o = e.dynamicSchemaOverrides()
-    } catch (err) {
-      logger.warn(`toolreg: dynamicSchemaOverrides of '${e.name}' threw; using the static schema:`, err)
-    }
-    fn = isPlainObject(o) ? { ...e.schema, ...o, name: e.name } : { ...e.schema, name: e.name }
-  } else {
-    fn = { ...e.schema, name: e.name }
+  let o: unknown
+  try {
+    o = e.dynamicSchemaOverrides?.()
+  } catch (err) {
+    logger.warn(`toolreg: '${e.name}' dynamicSchemaOverrides threw:`, err)
   }
-  if (fn.description === undefined) fn.description = e.description
+  const fn: ToolDefinition['function'] = { ...e.schema, ...(isPlainObject(o) ? o : null), name: e.name }
+  fn.description ??= e.description
   return { type: 'function', function: fn }
 }

@@ -9,21 +9,20 @@ export function safeString(v: unknown): string {
 
 /** `null`, `undefined`, `array`, a typeof word, or a class instance's constructor name. */
 export function typeName(v: unknown): string {
-  if (v === null) return 'null'
+  if (v === null || typeof v != 'object') return v === null ? 'null' : typeof v
   if (Array.isArray(v)) return 'array'
-  if (typeof v != 'object') return typeof v
   const p = Object.getPrototypeOf(v)
-  const ctor = p && Object.getPrototypeOf(p) !== null ? p.constructor?.name : ''
-  return typeof ctor == 'string' && ctor ? ctor : 'object'
+  // Plain and null-prototype objects are `object`; anything further down a chain is a class instance.
+  return (p && Object.getPrototypeOf(p) && p.constructor?.name) || 'object'
 }
-
-const isError = (v: unknown): v is Error =>
-  v instanceof Error || Object.prototype.toString.call(v) == '[object Error]'
 
 /** `[name, message]` of anything thrown: `error.name` (else its constructor's), or the typeof word and String(value). */
 export function describeThrown(e: unknown): [string, string] {
   try {
-    if (isError(e)) return [safeString(e.name || typeName(e)), safeString(e.message)]
+    if (e instanceof Error) {
+      const err = e as Error
+      return [safeString(err.name || typeName(err)), safeString(err.message)]
+    }
   } catch {
     // A hostile getter: fall through to the generic description.
   }

@@ -1,4 +1,4 @@
-import { describeThrown, safeString, typeName } from './describe.js'
+import { describeThrown, typeName } from './describe.js'
 import type { Logger, MultimodalResult, OverflowHandler, ToolCallContext, ToolEntry, ToolResult } from './types.js'
 
 /** JSON of `{ error: message, ...extra }`. */
@@ -12,7 +12,6 @@ export const toolResult = (data?: unknown, extra?: Record<string, unknown>): str
 const ROLE_TAG = /<\/?\s*(?:tool_call|function_call|result|response|output|input|system|assistant|user)(?:\s[^>]*)?\/?>/gi
 const CDATA = /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/gi
 const FENCE = /```[^\s`]*/g
-const MAX_ERROR_CHARS = 2000
 
 /**
  * Makes untrusted error text safe to show a model: strips role tags, code-fence
@@ -25,11 +24,8 @@ export function sanitizeToolError(text: string): string {
     prev = s
     s = s.replace(CDATA, '').replace(ROLE_TAG, '').replace(FENCE, '')
   }
-  if (s.length <= MAX_ERROR_CHARS) return s
-  let end = MAX_ERROR_CHARS - 3
-  // Do not leave half a surrogate pair before the ellipsis.
-  if (/[\uD800-\uDBFF]/.test(s[end - 1])) end--
-  return s.slice(0, end) + '...'
+  // 1997 + '...', without leaving half a surrogate pair before the ellipsis.
+  return s.length > 2000 ? s.slice(0, /[\uD800-\uDBFF]/.test(s[1996]) ? 1996 : 1997) + '...' : s
 }
 
 export interface DispatchSettings {
@@ -39,84 +35,66 @@ export interface DispatchSettings {
 
 const ABORTED = Symbol()
 const failure = (text: string) => toolError('[TOOL_ERROR] ' + sanitizeToolError(text))
-const abortText = (signal: AbortSignal) => {
-  const r = signal.reason
-  return failure('Tool execution aborted: ' + (r && typeof r == 'object' && 'message' in r ? describeThrown(r)[1] : safeString(r)))
-}
-
-/** Parses call arguments: an object, or a string holding a JSON object. */
-function parseArgs(name: string, args: unknown): Record<string, unknown> | string {
-  let v = args
-  if (v == null || v === '') return {}
-  if (typeof v == 'string') {
-    try {
-      v = JSON.parse(v)
-    } catch (e) {
-      return toolError(`Invalid arguments for tool ${name}: ${describeThrown(e)[1]}`)
-    }
-  }
-  const t = typeName(v)
-  return t == 'object' ? (v as Record<string, unknown>) : toolError(`Invalid arguments for tool ${name}: expected a JSON object, got ${t}`)
-}
-
-/** Resolves with the handler's value, or ABORTED when the signal fires first. */
-function untilAborted(p: unknown, signal: AbortSignal): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    // The handler itself may have aborted the signal synchronously.
-    if (signal.aborted) resolve(ABORTED)
-    const onAbort = () => resolve(ABORTED)
-    signal.addEventListener('abort', onAbort)
-    Promise.resolve(p)
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}
+const invalid = (name: string, reason: string) => toolError(`Invalid arguments for tool ${name}: ${reason}`)
 
 /** Runs one tool call and wraps every outcome in the envelope contract; never throws. */
 export async function runTool(
   e: ToolEntry,
   args: unknown,
-  ctx: ToolCallContext | undefined,
-  settings: DispatchSettings,
+  ctx: ToolCallContext = {},
+  { logger, onResultOverflow }: DispatchSettings,
 ): Promise<ToolResult> {
   const name = e.name
   try {
-    const a = parseArgs(name, args)
-    if (typeof a == 'string') return a
-    const c = ctx ?? {}
-    const signal = c.signal
-    if (signal?.aborted) return abortText(signal)
-    let r = e.handler(a, c)
-    if (signal) r = await untilAborted(r, signal)
-    else if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
-    if (r === ABORTED) return abortText(signal!)
+    let a = args ?? ''
+    if (a === '') a = {}
+    else if (typeof a == 'string') {
+      try {
+        a = JSON.parse(a)
+      } catch (err) {
+        return invalid(name, describeThrown(err)[1])
+      }
+    }
+    const argType = typeName(a)
+    if (argType != 'object') return invalid(name, 'expected a JSON object, got ' + argType)
+    const signal = ctx.signal
+    const aborted = () => failure('Tool execution aborted: ' + describeThrown(signal!.reason)[1])
+    if (signal?.aborted) return aborted()
+    let r = e.handler(a as Record<string, unknown>, ctx)
+    if (signal) {
+      // Listeners only when a signal is given: the plain path stays allocation-light.
+      r = await new Promise((resolve, reject) => {
+        const stop = () => resolve(ABORTED)
+        signal.aborted ? stop() : signal.addEventListener('abort', stop)
+        Promise.resolve(r)
+          .then(resolve, reject)
+          .finally(() => signal.removeEventListener('abort', stop))
+      })
+      if (r === ABORTED) return aborted()
+    } else if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
     if (typeof r == 'string') {
       const limit = e.maxResultSizeChars ?? 100_000
-      return r.length > limit ? await overflow(r, name, limit, settings) : r
+      if (r.length <= limit) return r
+      if (onResultOverflow) {
+        let out: unknown
+        try {
+          out = await onResultOverflow(r, { name, limit })
+        } catch (err) {
+          out = err
+        }
+        if (typeof out == 'string') return out
+        logger.warn(`toolreg: '${name}' onResultOverflow failed:`, out)
+      }
+      return r.slice(0, Math.max(0, limit)) + `\n\n[Truncated: tool response was ${r.length} chars; limit is ${limit}.]`
     }
-    if (r && (r as MultimodalResult)._multimodal === true && Array.isArray((r as MultimodalResult).content)) {
-      return r as MultimodalResult
-    }
+    const m = r as MultimodalResult
+    if (m?._multimodal === true && Array.isArray(m.content)) return m
     const type = typeName(r)
     const message = 'Tool handler returned unsupported result type: ' + type
-    settings.logger.error(`toolreg: tool '${name}': ${message}`)
+    logger.error(`toolreg: '${name}': ${message}`)
     return toolError(message, { error_type: 'tool_result_contract', tool: name, result_type: type })
   } catch (err) {
-    const [type, message] = describeThrown(err)
-    settings.logger.error(`toolreg: tool '${name}' failed:`, err)
-    return failure(`Tool execution failed: ${type}: ${message}`)
+    logger.error(`toolreg: '${name}' failed:`, err)
+    return failure('Tool execution failed: ' + describeThrown(err).join(': '))
   }
-}
-
-async function overflow(r: string, name: string, limit: number, { logger, onResultOverflow }: DispatchSettings) {
-  if (onResultOverflow) {
-    try {
-      const out = await onResultOverflow(r, { name, limit })
-      if (typeof out == 'string') return out
-      logger.warn(`toolreg: onResultOverflow returned ${typeName(out)} for '${name}'; truncating instead`)
-    } catch (err) {
-      logger.error(`toolreg: onResultOverflow failed for '${name}'; truncating instead:`, err)
-    }
-  }
-  return r.slice(0, Math.max(0, limit)) + `\n\n[Truncated: tool response was ${r.length} chars; limit is ${limit}.]`
 }

@@ -2,11 +2,7 @@
 export class ToolOverrideError extends Error {
   override name = 'ToolOverrideError'
   readonly code = 'TOOL_OVERRIDE_DENIED'
-  constructor(
-    readonly pluginId: string,
-    readonly toolName: string,
-    action: string,
-  ) {
-    super(`Plugin '${pluginId}' may not ${action} tool '${toolName}': the operator has not set allowToolOverride for it`)
-  }
 }
+
+export const overrideDenied = (pluginId: string, tool: string, action: string) =>
+  new ToolOverrideError(`Plugin '${pluginId}' may not ${action} tool '${tool}' without allowToolOverride`)
