@@ -9,7 +9,7 @@ let result: { code: number | null; stdout: string; stderr: string }
 
 beforeAll(async () => {
   // Keyless on purpose: the default run must work offline whatever the machine has set.
-  const env = { ...process.env, NO_COLOR: '1' }
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
   for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) delete env[name]
   result = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'start.mjs')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
