@@ -67,8 +67,9 @@ export function detectRegisterCalls(code: string, file: string, options: DetectO
     const { line, column } = lineColumn(call)
     const spec = call.arguments[0]
     const object = spec === undefined || spec.type === 'SpreadElement' ? undefined : resolveObject(spec, scope)
-    const name = fieldOf(object, spec ?? call, 'name', scope)
-    const toolset = fieldOf(object, spec ?? call, 'toolset', scope)
+    const missing = { value: { kind: 'missing' } as const, at: call }
+    const name = spec === undefined ? missing : fieldOf(object, spec, 'name', scope)
+    const toolset = spec === undefined ? missing : fieldOf(object, spec, 'toolset', scope)
 
     const dynamic = [name, toolset].filter((f) => f.value.kind === 'dynamic')
     if (dynamic.length > 0) {

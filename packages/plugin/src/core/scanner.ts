@@ -101,7 +101,9 @@ export function createScanner(options: ResolvedOptions, fs: ScanFs = nodeScanFs)
     const emptyDirs: Diagnostic[] = walk.dirs
       .filter((dir) => {
         const absDir = path.resolve(options.root, dir)
-        return !toolModules.some((m) => m.absPath.startsWith(absDir + path.sep))
+        const inDir = (f: FileScan): boolean => f.absPath.startsWith(absDir + path.sep)
+        // A file that failed to read or parse already has its TR004: no second report.
+        return !files.some((f) => inDir(f) && (f.isToolModule || f.diagnostics.some((d) => d.code === 'TR004')))
       })
       .map((dir) => ({ code: 'TR007', severity: 'warning', file: dir, line: 0, column: 0, message: `Tool directory ${dir} holds no tool module` }))
     const diagnostics = [

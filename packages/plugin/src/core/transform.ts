@@ -6,7 +6,7 @@ import { sourceHash } from './scan-file.js'
 import type { FileScan, RegisterSite } from './types.js'
 
 export interface TransformOptions {
-  /** `file`/`sources` name in the source map. Default: the file's root-relative path. */
+  /** The source name in the map. Default: the file's absolute path, which every bundler resolves against the module id. */
   sourceMapFileName?: string
   /** Used only when the code differs from what was scanned (another plugin ran first) and must be analysed again. */
   detect?: DetectOptions
@@ -37,9 +37,8 @@ export function transformToolModule(code: string, fileScan: FileScan, opts: Tran
     const source = `${site.file}:${site.line}:${site.column}`
     s.appendLeft(site.argsEnd + shift, `, { source: ${JSON.stringify(source)} }`)
   }
-  const name = opts.sourceMapFileName ?? fileScan.file
   return {
     code: s.toString(),
-    map: s.generateMap({ hires: true, source: name, file: name, includeContent: true }),
+    map: s.generateMap({ hires: true, source: opts.sourceMapFileName ?? fileScan.absPath, includeContent: true }),
   }
 }
