@@ -2,7 +2,7 @@
 // to the measured value, as "measured ÷ target" on a log scale oriented so that left
 // always means better: green bars (left of the line) meet the target, red ones miss it.
 
-const WIDTH = 860
+const WIDTH = 980
 const ROW = 34
 const LABEL_W = 330
 const PLOT_W = 300
