@@ -1,0 +1,19 @@
+// The page's Content-Security-Policy: scripts and styles from the page's own
+// origin only — no inline code and no 'unsafe-eval' (the registry, the loop and
+// the calculator never need eval or new Function).
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/** The same policy for a `<meta http-equiv>` tag, where `frame-ancestors` is not allowed. */
+export const META_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.split('; ')
+  .filter((directive) => !directive.startsWith('frame-ancestors'))
+  .join('; ')

@@ -1,0 +1,77 @@
+// The page: a tool list and a chat box over the shared agent loop. Everything
+// is rendered with textContent — no HTML from tool results ever reaches the DOM.
+import { registry } from 'virtual:tool-registry'
+import { createScriptedModel, runAgent, type ChatMessage, type ToolCallRecord } from '@toolreg/example-agent-kit'
+import { browserScript } from './script.ts'
+
+const model = createScriptedModel({ rules: browserScript })
+let history: ChatMessage[] = []
+
+const toolList = element<HTMLUListElement>('#tool-list')
+const log = element<HTMLOListElement>('#log')
+const form = element<HTMLFormElement>('#chat-form')
+const input = element<HTMLInputElement>('#message')
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault()
+  const text = input.value.trim()
+  if (text) void send(text)
+})
+
+await renderTools()
+document.body.dataset.ready = 'true'
+
+async function renderTools(): Promise<void> {
+  const definitions = await registry.getToolDefinitions()
+  toolList.replaceChildren(
+    ...definitions.map(({ function: tool }) => {
+      const item = make('li', '', { 'data-tool': tool.name })
+      item.append(
+        `${registry.getEmoji(tool.name)} `,
+        make('strong', tool.name),
+        ` ${tool.description ?? ''} `,
+        make('span', `(${registry.getToolsetForTool(tool.name) ?? ''})`, { class: 'toolset' }),
+      )
+      return item
+    }),
+  )
+}
+
+async function send(text: string): Promise<void> {
+  input.value = ''
+  form.querySelector('button')!.disabled = true
+  document.body.dataset.busy = 'true'
+  log.append(make('li', text, { class: 'user' }))
+  try {
+    const transcript = await runAgent({ model, registry, messages: [...history, { role: 'user', content: text }] })
+    history = transcript.messages
+    for (const call of transcript.toolCalls) log.append(renderCall(call))
+    log.append(make('li', transcript.answer ?? '(no answer within the step limit)', { class: 'answer' }))
+  } catch (error) {
+    log.append(make('li', `Error: ${error instanceof Error ? error.message : String(error)}`, { class: 'error' }))
+  } finally {
+    form.querySelector('button')!.disabled = false
+    delete document.body.dataset.busy
+    input.focus()
+  }
+}
+
+function renderCall(call: ToolCallRecord): HTMLLIElement {
+  return make('li', `${call.name}(${JSON.stringify(call.arguments)}) → ${call.result}`, {
+    class: 'tool-call',
+    'data-tool': call.name,
+  }) as HTMLLIElement
+}
+
+function make<K extends keyof HTMLElementTagNameMap>(tag: K, text: string, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  node.textContent = text
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
+  return node
+}
+
+function element<T extends Element>(selector: string): T {
+  const found = document.querySelector<T>(selector)
+  if (!found) throw new Error(`missing ${selector} in index.html`)
+  return found
+}
