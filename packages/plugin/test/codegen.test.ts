@@ -1,0 +1,122 @@
+// The generated module and declarations, as text. Running them is
+// test/codegen-eval.test.ts; building them is the bundler suites.
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
+import * as path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryFs, createScanner, generateDts, generateManifest, generateModule, resolveOptions, scanTools, type ScanResult } from '@toolreg/plugin'
+import { cleanupTemps, fixture, repoRoot, tempDir } from './helpers.js'
+
+afterEach(cleanupTemps)
+
+const snapshotDir = fileURLToPath(new URL('./__snapshots__/', import.meta.url))
+
+async function memoryScan(files: Record<string, string>, isolate = false): Promise<ScanResult> {
+  return createScanner(resolveOptions({ isolate }, '/p'), createMemoryFs(files)).scan()
+}
+const tool = (name: string) => `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: 't' })\n`
+
+describe('generateModule', () => {
+  it('matches the file snapshot for scan-basic (kept as a .ts file that type-checks)', async () => {
+    const scan = await scanTools({ root: fixture('scan-basic') })
+    const code = generateModule(scan, { importPath: (f) => path.relative(snapshotDir, f.absPath).split(path.sep).join('/') })
+    await expect(code).toMatchFileSnapshot('./__snapshots__/virtual-tool-registry.ts')
+  })
+
+  it('imports the registry module first, then each tool module as a namespace in sorted path order', async () => {
+    const code = generateModule(await memoryScan({ '/p/tools/b.ts': tool('b'), '/p/tools/a.ts': tool('a') }))
+    const imports = code.split('\n').filter((l) => l.startsWith('import '))
+    expect(imports).toEqual([
+      'import { registry } from "@toolreg/core"',
+      'import * as __tool0 from "/p/tools/a.ts"',
+      'import * as __tool1 from "/p/tools/b.ts"',
+    ])
+    expect(code).toContain('export { registry }')
+    expect(code).toContain('export const toolNames = Object.freeze(["a", "b"])')
+    expect(code).toContain('export const toolModules = Object.freeze([__tool0, __tool1])')
+    expect(code).toContain('export const loadErrors = Object.freeze([])')
+  })
+
+  it('emits file names as JSON strings, never as code', async () => {
+    const nasty = '/p/tools/x"); globalThis.pwned = 1; ("`${y}`.ts'
+    const code = generateModule(await memoryScan({ [nasty]: tool('n') }))
+    expect(code).toContain(`import * as __tool0 from ${JSON.stringify(nasty)}`)
+    expect(code).not.toContain('import * as __tool0 from "/p/tools/x");')
+  })
+
+  it('uses the first registryModules entry', async () => {
+    const scan = await createScanner(resolveOptions({ registryModules: ['~/my-registry', '@toolreg/core'] }, '/p'), createMemoryFs({ '/p/tools/a.ts': tool('a') })).scan()
+    expect(generateModule(scan).split('\n')[2]).toBe('import { registry } from "~/my-registry"')
+  })
+
+  it('isolate: no static tool imports; import() of each in sorted order under Promise.allSettled', async () => {
+    const scan = await memoryScan({ '/p/tools/b.ts': tool('b'), '/p/tools/a.ts': tool('a') }, true)
+    const code = generateModule(scan)
+    expect(code.split('\n').filter((l) => l.startsWith('import '))).toEqual(['import { registry } from "@toolreg/core"'])
+    const a = code.indexOf('import("/p/tools/a.ts")')
+    const b = code.indexOf('import("/p/tools/b.ts")')
+    expect(a).toBeGreaterThan(code.indexOf('await Promise.allSettled(['))
+    expect(b).toBeGreaterThan(a)
+    expect(code).toContain('Could not load tool module ${__files[i]}: ${message}')
+    // The option overrides the scan's setting either way.
+    expect(generateModule(scan, { isolate: false })).toContain('import * as __tool0 from "/p/tools/a.ts"')
+  })
+
+  it('an empty scan still gives a valid module with empty exports', async () => {
+    const scan = await memoryScan({ '/p/tools/helper.ts': 'export {}\n' })
+    const code = generateModule(scan)
+    expect(code).toContain('export const toolNames = Object.freeze([])')
+    expect(code).toContain('export const toolModules = Object.freeze([])')
+    expect(code).toContain('export const loadErrors = Object.freeze([])')
+  })
+})
+
+describe('generateManifest', () => {
+  it('is the manifest as JSON', async () => {
+    const scan = await memoryScan({ '/p/tools/a.ts': tool('a') })
+    expect(JSON.parse(generateManifest(scan))).toEqual({
+      version: 1,
+      tools: [{ name: 'a', toolset: 't', file: 'tools/a.ts', line: 2, column: 1 }],
+      files: ['tools/a.ts'],
+    })
+  })
+})
+
+describe('generateDts', () => {
+  it('declares ToolName as the union of static names', async () => {
+    const dts = generateDts(await memoryScan({ '/p/tools/a.ts': tool('add'), '/p/tools/b.ts': tool("it\\'s") }))
+    expect(dts).toContain("declare module 'virtual:tool-registry' {")
+    expect(dts).toContain("export type ToolName = 'add' | 'it\\'s'")
+    expect(dts).toContain('export const toolNames: readonly ToolName[]')
+    expect(dts).toContain("export { registry } from '@toolreg/core'")
+  })
+
+  it('ToolName is never without tools', async () => {
+    expect(generateDts(await memoryScan({}))).toContain('export type ToolName = never')
+  })
+
+  it('type-checks, and ToolName rejects a name that is not a tool', async () => {
+    const dir = await tempDir()
+    await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
+    await symlink(path.join(repoRoot, 'packages/core'), path.join(dir, 'node_modules/@toolreg/core'), 'dir')
+    await writeFile(path.join(dir, 'tool-registry.d.ts'), generateDts(await scanTools({ root: fixture('scan-basic') })))
+    await writeFile(path.join(dir, 'use.ts'), [
+      "import { registry, toolNames, manifest, loadErrors, type ToolName } from 'virtual:tool-registry'",
+      "const ok: ToolName = 'web_search'",
+      "const names: readonly ToolName[] = toolNames",
+      "const entry = registry.getEntry(ok)",
+      "const version: 1 = manifest.version",
+      "const errors: readonly { file: string; error: string }[] = loadErrors",
+      "// @ts-expect-error not a tool of this build",
+      "const bad: ToolName = 'nope'",
+      'export { names, entry, version, errors, bad }',
+    ].join('\n'))
+    const program = ts.createProgram([path.join(dir, 'use.ts'), path.join(dir, 'tool-registry.d.ts')], {
+      strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [],
+    })
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    expect(errors).toEqual([])
+  })
+})
