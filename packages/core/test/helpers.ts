@@ -7,13 +7,23 @@ export interface LogCall {
   args: unknown[]
 }
 
+const show = (a: unknown) => {
+  if (typeof a == 'string') return a
+  if (a instanceof Error) return String(a.stack)
+  try {
+    return String(a)
+  } catch {
+    return Object.prototype.toString.call(a)
+  }
+}
+
 /** A logger that records every call, with its arguments joined into `text`. */
 export function recordingLogger() {
   const calls: LogCall[] = []
   const at =
     (level: Level) =>
     (...args: unknown[]) => {
-      const text = args.map((a) => (typeof a == 'string' ? a : a instanceof Error ? String(a.stack) : String(a))).join(' ')
+      const text = args.map(show).join(' ')
       calls.push({ level, text, args })
     }
   const logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
