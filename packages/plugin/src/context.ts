@@ -1,0 +1,169 @@
+// Plugin state in one place: one factory returning closures (no classes), so the
+// unplugin adapter only wires hooks and every bundler shares the same behaviour.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import {
+  createScanner,
+  formatDiagnostics,
+  generateDts,
+  generateManifest,
+  generateModule,
+  resolveOptions,
+  transformToolModule,
+} from './core/index.js'
+import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
+
+/** The id users import. */
+export const VIRTUAL_MODULE_ID = 'virtual:tool-registry'
+/**
+ * The resolved id. The `\0` prefix is the Rollup convention for virtual modules: it tells
+ * other plugins (commonjs, node-resolve, Vite's import analysis) not to treat it as a file.
+ */
+export const RESOLVED_VIRTUAL_MODULE_ID = '\0' + VIRTUAL_MODULE_ID
+
+/** What a build reports: the errors as one message, the warnings one by one. */
+export interface BuildReport {
+  /** Every error diagnostic (warnings too in strict mode), as severity `error`. */
+  errors: Diagnostic[]
+  /** `file:line:column - error CODE: message` + frame for each error; empty when none. */
+  errorMessage: string
+  /** Warnings (none in strict mode), each with its own formatted message. */
+  warnings: { diagnostic: Diagnostic; message: string }[]
+}
+
+export type ToolRegistryContext = ReturnType<typeof createToolRegistryContext>
+
+export function createToolRegistryContext(userOptions: ToolRegistryOptions = {}) {
+  let bundlerRoot: string | undefined
+  let resolved: ResolvedOptions | undefined
+  let scanner: ReturnType<typeof createScanner> | undefined
+  let lastScan: Promise<ScanResult> | undefined
+  let lastDts: string | undefined
+
+  function options(): ResolvedOptions {
+    resolved ??= resolveOptions(userOptions, bundlerRoot)
+    return resolved
+  }
+
+  function getScanner() {
+    scanner ??= createScanner(options())
+    return scanner
+  }
+
+  /** Bundler-provided root (Vite `config.root`); ignored when the user passed `root`. */
+  function setBundlerRoot(root: string) {
+    if (bundlerRoot === root) return
+    bundlerRoot = root
+    resolved = undefined
+    scanner = undefined
+    lastScan = undefined
+  }
+
+  /** Scan the tool dirs (unchanged files come from the scanner's cache) and write the `.d.ts`. */
+  function scan(): Promise<ScanResult> {
+    const scanning = getScanner()
+      .scan()
+      .then(async (result) => {
+        await writeDts(result)
+        return result
+      })
+    lastScan = scanning
+    return scanning
+  }
+
+  /** The latest scan, in flight or done: webpack's `make` and the entries run in parallel. */
+  function currentScan(): Promise<ScanResult> {
+    return lastScan ?? scan()
+  }
+
+  async function writeDts(result: ScanResult) {
+    const { dts, root } = result.options
+    if (dts === false) return
+    const content = generateDts(result)
+    if (content === lastDts) return
+    const file = path.resolve(root, dts)
+    const onDisk = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined
+      throw error
+    })
+    if (onDisk !== content) {
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, content)
+    }
+    lastDts = content
+  }
+
+  function report(result: ScanResult): BuildReport {
+    const { strict } = result.options
+    const errors = result.diagnostics
+      .filter((d) => d.severity === 'error' || strict)
+      .map((d): Diagnostic => (d.severity === 'error' ? d : { ...d, severity: 'error' }))
+    const warnings = strict
+      ? []
+      : result.diagnostics
+          .filter((d) => d.severity === 'warning')
+          .map((diagnostic) => ({ diagnostic, message: formatDiagnostics([diagnostic], 'text') }))
+    const errorMessage = errors.length === 0 ? '' : errorHeadline(errors) + '\n' + formatDiagnostics(errors, 'text')
+    return { errors, errorMessage, warnings }
+  }
+
+  /** Bundler ids may carry a query (`?v=123`) or use backslashes. */
+  function fileScanOf(id: string): FileScan | undefined {
+    if (!scanner || id.startsWith('\0')) return undefined
+    const file = path.resolve(id.replace(/[?#].*$/, ''))
+    if (!scanner.isToolFile(file)) return undefined
+    return scanner.getFileScan(file)
+  }
+
+  function isToolFile(id: string): boolean {
+    return fileScanOf(id)?.isToolModule === true
+  }
+
+  function loadVirtualModule(result: ScanResult): string {
+    // Tool modules are imported by absolute path: the importer is virtual, it has no directory.
+    return generateModule(result)
+  }
+
+  function transform(code: string, id: string) {
+    const file = fileScanOf(id)
+    if (!file?.isToolModule) return null
+    return transformToolModule(code, file)
+  }
+
+  /** Files and dirs whose change must trigger a rebuild (`vite build --watch`, `rollup -w`). */
+  function watchTargets(result: ScanResult): string[] {
+    const dirs = result.options.dirs.map((dir) => path.resolve(result.options.root, dir))
+    return [...dirs, ...result.files.map((f) => f.absPath)]
+  }
+
+  function manifestAsset(result: ScanResult): { fileName: string; source: string } | undefined {
+    const fileName = result.options.manifest
+    if (fileName === false) return undefined
+    return { fileName, source: generateManifest(result) }
+  }
+
+  /** A watched file changed: forget its cache entry so the next scan reads it again. */
+  function invalidate(id: string) {
+    if (id.startsWith('\0')) return
+    scanner?.invalidate(path.resolve(id))
+  }
+
+  return {
+    options,
+    setBundlerRoot,
+    scan,
+    currentScan,
+    report,
+    isToolFile,
+    loadVirtualModule,
+    transform,
+    watchTargets,
+    manifestAsset,
+    invalidate,
+  }
+}
+
+function errorHeadline(errors: Diagnostic[]): string {
+  const n = errors.length
+  return `toolreg: ${n} error${n === 1 ? '' : 's'} in tool modules:`
+}

@@ -1,0 +1,3 @@
+import { toolRegistry } from './unplugin.js'
+
+export default toolRegistry.esbuild

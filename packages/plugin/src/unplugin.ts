@@ -1,0 +1,209 @@
+// Hook wiring only: every behaviour lives in the context (./context.ts) and the core.
+// What differs per bundler is how a diagnostic reaches the user, and how a tool
+// file is kept alive despite tree-shaking; that is all this file decides.
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { createUnplugin } from 'unplugin'
+import type { PluginBuild, PartialMessage } from 'esbuild'
+import type { ResolvedConfig } from 'vite'
+import type { Compilation as WebpackCompilation, Compiler as WebpackCompiler } from 'webpack'
+import type { Compiler as RspackCompiler } from '@rspack/core'
+import { createToolRegistryContext, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
+import type { ToolRegistryContext } from './context.js'
+import type { Diagnostic, ScanResult, ToolRegistryOptions } from './core/types.js'
+
+const PLUGIN_NAME = 'toolreg'
+
+export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>((userOptions) => {
+  const ctx = createToolRegistryContext(userOptions)
+  const rollupHooks = rollupLikeHooks(ctx)
+
+  return {
+    name: PLUGIN_NAME,
+    // Before TypeScript loaders/plugins: the transform must see the original positions.
+    enforce: 'pre',
+    resolveId(id) {
+      return isVirtualModuleId(id) ? RESOLVED_VIRTUAL_MODULE_ID : null
+    },
+    loadInclude: (id) => id === RESOLVED_VIRTUAL_MODULE_ID,
+    async load(id) {
+      if (id !== RESOLVED_VIRTUAL_MODULE_ID) return null
+      return ctx.loadVirtualModule(await ctx.currentScan())
+    },
+    // Own lookup instead of a hook filter: the set of tool files changes at run time,
+    // and Rolldown fixes hook filters when the plugin is created (SPEC §8).
+    transformInclude: (id) => ctx.isToolFile(id),
+    transform(code, id) {
+      return ctx.transform(code, id)
+    },
+    watchChange(id) {
+      ctx.invalidate(id)
+    },
+    rollup: rollupHooks,
+    rolldown: {
+      ...rollupHooks,
+      options(inputOptions: { cwd?: string }) {
+        if (inputOptions.cwd) ctx.setBundlerRoot(inputOptions.cwd)
+      },
+    },
+    vite: {
+      ...rollupHooks,
+      configResolved(config: ResolvedConfig) {
+        ctx.setBundlerRoot(config.root)
+      },
+    },
+    webpack: (compiler) => applyWebpackLike(ctx, compiler),
+    rspack: (compiler) => applyWebpackLike(ctx, compiler),
+    esbuild: { setup: (build) => setupEsbuild(ctx, build) },
+  }
+})
+
+/** The public id, or the resolved one (webpack gets it back from its scheme workaround). */
+const isVirtualModuleId = (id: string) => id === VIRTUAL_MODULE_ID || id === RESOLVED_VIRTUAL_MODULE_ID
+
+// ---------------------------------------------------------------------------
+// Rollup, Rolldown, Vite
+
+/** The part of the Rollup/Rolldown/Vite plugin context used here. */
+interface RollupLikeContext {
+  error(error: RollupLikeLog): never
+  warn(warning: RollupLikeLog): void
+  addWatchFile(id: string): void
+  emitFile(file: { type: 'asset'; fileName: string; source: string }): string
+}
+interface RollupLikeLog {
+  message: string
+  id?: string
+  loc?: { file?: string; line: number; column: number }
+  frame?: string
+}
+
+function rollupLikeHooks(ctx: ToolRegistryContext) {
+  return {
+    async buildStart(this: RollupLikeContext) {
+      const result = await ctx.scan()
+      for (const target of ctx.watchTargets(result)) this.addWatchFile(target)
+      const { errors, errorMessage, warnings } = ctx.report(result)
+      for (const { diagnostic, message } of warnings) this.warn(rollupLog(message, diagnostic, result))
+      if (errors.length > 0) this.error(rollupLog(errorMessage, errors[0], result))
+    },
+    resolveId(id: string, importer: string | undefined) {
+      if (isVirtualModuleId(id)) return RESOLVED_VIRTUAL_MODULE_ID
+      // `treeshake.moduleSideEffects: false` would drop the namespace imports (SPEC §8).
+      if (importer === RESOLVED_VIRTUAL_MODULE_ID && ctx.isToolFile(id)) return { id, moduleSideEffects: true }
+      return null
+    },
+    transform(code: string, id: string) {
+      if (!ctx.isToolFile(id)) return null
+      const out = ctx.transform(code, id)
+      return { code: out?.code ?? code, map: out?.map ?? null, moduleSideEffects: true }
+    },
+    generateBundle: {
+      // `post`: Vite drops assets emitted at normal order in SSR builds (SPEC §8).
+      order: 'post' as const,
+      async handler(this: RollupLikeContext) {
+        const asset = ctx.manifestAsset(await ctx.currentScan())
+        if (asset) this.emitFile({ type: 'asset', ...asset })
+      },
+    },
+  }
+}
+
+/**
+ * Rollup and Rolldown print `loc`/`frame` only for some hooks and Vite prints only the
+ * message, so the message carries every location and frame; `id`/`loc` point tools at
+ * the first diagnostic. `loc.column` is 0-based there.
+ */
+function rollupLog(message: string, d: Diagnostic, result: ScanResult): RollupLikeLog {
+  const id = path.resolve(result.options.root, d.file)
+  if (d.line === 0) return { message, id }
+  return { message, id, loc: { file: id, line: d.line, column: Math.max(0, d.column - 1) } }
+}
+
+// ---------------------------------------------------------------------------
+// webpack, Rspack
+
+type WebpackLikeCompiler = WebpackCompiler | RspackCompiler
+
+function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompiler) {
+  if (compiler.context) ctx.setBundlerRoot(compiler.context)
+  // Unlike Rollup, webpack reads `"sideEffects": false` from package.json and would drop
+  // a tool module whose namespace the registry module never reads: a rule overrides it.
+  compiler.options.module.rules.push({ test: (file: string) => ctx.isToolFile(file), sideEffects: true })
+
+  const wp = compiler as WebpackCompiler
+  // webpack reads `virtual:…` as a URL scheme and never asks the resolver plugins:
+  // hand it the `\0` id instead, which unplugin's resolver maps to its virtual file.
+  wp.hooks.normalModuleFactory.tap(PLUGIN_NAME, (factory) => {
+    factory.hooks.beforeResolve.tap(PLUGIN_NAME, (data) => {
+      if (data.request === VIRTUAL_MODULE_ID) data.request = RESOLVED_VIRTUAL_MODULE_ID
+    })
+  })
+  wp.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
+    const sources = wp.webpack.sources
+    compilation.hooks.processAssets.tapPromise(
+      { name: PLUGIN_NAME, stage: wp.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+      async () => {
+        const asset = ctx.manifestAsset(await ctx.currentScan())
+        if (asset) compilation.emitAsset(asset.fileName, new sources.RawSource(asset.source))
+      },
+    )
+  })
+  // `make` runs in parallel with the entries: the virtual module's `load` awaits this scan.
+  wp.hooks.make.tapPromise(PLUGIN_NAME, async (compilation) => {
+    const result = await ctx.scan()
+    reportToWebpack(ctx, wp, compilation, result)
+  })
+}
+
+function reportToWebpack(ctx: ToolRegistryContext, compiler: WebpackCompiler, compilation: WebpackCompilation, result: ScanResult) {
+  const { root, dirs } = result.options
+  for (const dir of dirs) compilation.contextDependencies.add(path.resolve(root, dir))
+  for (const file of result.files) compilation.fileDependencies.add(file.absPath)
+  const { errors, errorMessage, warnings } = ctx.report(result)
+  const { WebpackError } = compiler.webpack
+  for (const { message } of warnings) compilation.warnings.push(new WebpackError(message))
+  if (errors.length > 0) compilation.errors.push(new WebpackError(errorMessage))
+}
+
+// ---------------------------------------------------------------------------
+// esbuild
+
+function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
+  ctx.setBundlerRoot(build.initialOptions.absWorkingDir ?? process.cwd())
+  build.onStart(async () => {
+    const result = await ctx.scan()
+    const { errors, errorMessage, warnings } = ctx.report(result)
+    return {
+      errors: errors.length > 0 ? [esbuildMessage(errorMessage, errors[0], result)] : [],
+      warnings: warnings.map(({ message, diagnostic }) => esbuildMessage(message, diagnostic, result)),
+    }
+  })
+  // esbuild honours `"sideEffects": false` only for paths its own resolver found:
+  // resolving tool files here keeps them (unplugin's resolveId would move them to a namespace).
+  build.onResolve({ filter: /.*/ }, (args) => {
+    if (args.importer !== RESOLVED_VIRTUAL_MODULE_ID || !ctx.isToolFile(args.path)) return undefined
+    return { path: args.path, sideEffects: true }
+  })
+  build.onEnd(async (buildResult) => {
+    if (buildResult.errors.length > 0) return
+    const asset = ctx.manifestAsset(await ctx.currentScan())
+    const { outdir, outfile, write } = build.initialOptions
+    const dir = outdir ?? (outfile ? path.dirname(outfile) : undefined)
+    if (!asset || !dir) return
+    const file = path.resolve(build.initialOptions.absWorkingDir ?? process.cwd(), dir, asset.fileName)
+    if (write === false) {
+      const contents = new TextEncoder().encode(asset.source)
+      buildResult.outputFiles?.push({ path: file, contents, hash: '', text: asset.source })
+      return
+    }
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(file, asset.source)
+  })
+}
+
+function esbuildMessage(text: string, d: Diagnostic, result: ScanResult): PartialMessage {
+  if (d.line === 0) return { text, pluginName: PLUGIN_NAME }
+  // esbuild columns are 0-based; the frame is already in `text`.
+  return { text, pluginName: PLUGIN_NAME, location: { file: path.resolve(result.options.root, d.file), line: d.line, column: Math.max(0, d.column - 1) } }
+}
