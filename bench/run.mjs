@@ -6,7 +6,8 @@
 //                      [--note TEXT]
 //
 // Full runs write bench/RESULTS.md, bench/results.json, bench/results.svg and append to
-// bench/history.json; --quick (tiny sizes, 1 repetition) writes to bench/.work/quick/.
+// bench/history.json; --quick (tiny sizes, 1 repetition) writes to bench/.work/quick/,
+// partial runs (--only, --sizes, --reps) to bench/.work/partial/.
 import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,7 +36,9 @@ const { values: args } = parseArgs({
 
 const quick = args.quick
 const workDir = resolve(args.work ?? join(BENCH_DIR, '.work'))
-const outDir = resolve(args.out ?? (quick ? join(workDir, 'quick') : BENCH_DIR))
+// Only a full run (no --quick, --only, --sizes or --reps) replaces the committed results.
+const fullRun = !quick && !args.only && !args.sizes && !args.reps
+const outDir = resolve(args.out ?? (fullRun ? BENCH_DIR : join(workDir, quick ? 'quick' : 'partial')))
 const sizes = args.sizes ? args.sizes.split(',').map(Number) : quick ? [20] : [100, 1000, 5000]
 const only = args.only ? new Set(args.only.split(',')) : null
 const unknown = only && [...only].filter((name) => !FIGURES.some((f) => f.id === name))
@@ -88,7 +91,7 @@ const results = {
   note: args.note,
   figures,
 }
-const written = await writeReport(results, { outDir, benchDir: BENCH_DIR, history: !quick && !only && !args.sizes })
+const written = await writeReport(results, { outDir, benchDir: BENCH_DIR, history: fullRun && !args.out })
 log(`wrote ${written.join(', ')}`)
 process.exit(failed ? 1 : 0)
 

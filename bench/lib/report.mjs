@@ -15,7 +15,10 @@ export async function writeReport(results, { outDir, benchDir, history }) {
   const files = {
     'results.json': `${JSON.stringify(results, null, 2)}\n`,
     'results.svg': renderChart(results),
-    'RESULTS.md': renderMarkdown(results, runs, await readText(join(benchDir, 'optimizations.md'))),
+    'RESULTS.md': renderMarkdown(results, runs, await readText(join(benchDir, 'optimizations.md')), {
+      scan: await readJson(join(benchDir, 'at-commits-scan.json'), null),
+      build: await readJson(join(benchDir, 'at-commits-build.json'), null),
+    }),
   }
   for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text)
   return [...Object.keys(files).map((name) => join(outDir, name)), ...(history ? [historyFile] : [])]
@@ -58,7 +61,7 @@ function table({ head, body }) {
   return [`| ${head.map(cell).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n')
 }
 
-function renderMarkdown(results, runs, optimizationNotes) {
+function renderMarkdown(results, runs, optimizationNotes, atCommits) {
   const env = results.environment
   const out = []
   out.push('# toolreg benchmarks')
@@ -113,6 +116,26 @@ function renderMarkdown(results, runs, optimizationNotes) {
       }),
     )
   } else out.push('_No full run recorded yet._')
+  if (atCommits.scan) {
+    const a = atCommits.scan
+    out.push('', `### Scan of ${a.size} files at each plugin commit (\`node bench/at-commits.mjs\`, ${a.reps} processes each, ${a.date.slice(0, 16).replace('T', ' ')} UTC)`, '')
+    out.push(
+      table({
+        head: ['plugin at', 'plugin import ms', 'read ms', 'cold scan ms', 'warm scan ms', 'warm-disk scan ms', 'warm-disk ÷ read'],
+        body: a.rows.map((r) => (r.error ? [r.label, r.error, '', '', '', '', ''] : [r.label, r.importMs.median, r.readMs.median, r.coldMs.median, r.warmMs.median, r.warmDiskMs?.median ?? 'no disk cache', r.warmDiskRatio ? `${r.warmDiskRatio.median}×` : '—'])),
+      }),
+    )
+  }
+  if (atCommits.build) {
+    const a = atCommits.build
+    out.push('', `### vite build of ${a.size} files at each plugin commit (\`node bench/at-commits.mjs --figure build\`, ${a.reps} repetitions each, ${a.date.slice(0, 16).replace('T', ' ')} UTC)`, '')
+    out.push(
+      table({
+        head: ['plugin at', 'glob build ms', 'cold ÷ glob', 'warm ÷ glob'],
+        body: a.rows.map((r) => (r.error ? [r.label, r.error, '', ''] : [r.label, r.globMs.median, `${r.coldRatio.median}×`, `${r.warmRatio.median}×`])),
+      }),
+    )
+  }
   if (optimizationNotes) out.push('', optimizationNotes.trim())
   out.push('')
   out.push('## How to run')
