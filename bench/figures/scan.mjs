@@ -8,7 +8,7 @@ const SCAN_CHILD = fileURLToPath(new URL('../lib/scan-child.mjs', import.meta.ur
 
 export const id = 'scan'
 export const title = 'scan alone vs reading the files'
-export const method = `Each repetition is a fresh \`node bench/lib/scan-child.mjs\` process. The alternative is \`readdir\` of \`tools/\` plus \`fs.readFile(file, 'utf8')\` of every file (all in parallel), run 3 times before and 3 times after the scans (median of the 6). The scans, through \`createScanner({ root }).scan()\` of \`@toolreg/plugin\` (or \`scanTools\` when that is all it exports): cold (\`node_modules/.cache/toolreg\` deleted first; the first scan of the process, so it also pays parser warm-up, as a build does), warm (a second \`scan()\` on the same scanner: in-memory cache) and warm-disk (a new scanner in the same process with the disk cache present: what a second \`vite build\` sees). The target is checked on warm-disk when the plugin writes a disk cache, else on warm. Ratios are paired per process.`
+export const method = `Each repetition is a fresh \`node bench/lib/scan-child.mjs\` process. The alternative is \`readdir\` of \`tools/\` plus \`fs.readFile(file, 'utf8')\` of every file (all in parallel), run 3 times before and 3 times after the scans (median of the 6); for reference only, the same reads with \`readFileSync\` in a loop are shown as "sync read" (they are often several times faster for small files: no thread-pool round trips). The scans, through \`createScanner({ root }).scan()\` of \`@toolreg/plugin\` (or \`scanTools\` when that is all it exports): cold (\`node_modules/.cache/toolreg\` deleted first; the first scan of the process, so it also pays parser warm-up, as a build does), warm (a second \`scan()\` on the same scanner: in-memory cache) and warm-disk (a new scanner in the same process with the disk cache present: what a second \`vite build\` sees). The target is checked on warm-disk when the plugin writes a disk cache, else on warm. Ratios are paired per process.`
 
 export const targets = [{ id: 'scan-warm', label: 'scan, warm cache', unit: '×', op: '<=', target: 2, versus: 'readdir + readFile of each file' }]
 
@@ -32,6 +32,7 @@ export async function measure(ctx) {
       api: samples[0].api,
       diskCache: disk,
       readMs: roundSummary(summarize(read)),
+      readSyncMs: roundSummary(summarize(samples.map((s) => s.readSyncMs))),
       coldMs: roundSummary(summarize(samples.map((s) => s.coldMs))),
       warmMs: roundSummary(summarize(samples.map((s) => s.warmMs))),
       warmDiskMs: disk ? roundSummary(summarize(samples.map((s) => s.warmDiskMs))) : null,
@@ -57,7 +58,7 @@ export async function measure(ctx) {
 
 export function table(result) {
   return {
-    head: ['files', 'reps', 'read ms', 'cold scan ms', 'warm scan ms', 'warm-disk scan ms', 'cold ratio', 'warm ratio', 'warm-disk ratio'],
-    body: result.rows.map((r) => [r.size, r.reps, spread(r.readMs), spread(r.coldMs), spread(r.warmMs), spread(r.warmDiskMs), ratio(r.coldRatio), ratio(r.warmRatio), ratio(r.warmDiskRatio)]),
+    head: ['files', 'reps', 'read ms', '(sync read ms)', 'cold scan ms', 'warm scan ms', 'warm-disk scan ms', 'cold ratio', 'warm ratio', 'warm-disk ratio'],
+    body: result.rows.map((r) => [r.size, r.reps, spread(r.readMs), spread(r.readSyncMs), spread(r.coldMs), spread(r.warmMs), spread(r.warmDiskMs), ratio(r.coldRatio), ratio(r.warmRatio), ratio(r.warmDiskRatio)]),
   }
 }

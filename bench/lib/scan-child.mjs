@@ -2,6 +2,7 @@
 //   node bench/lib/scan-child.mjs <project> <expectedTools> [--plugin-dir DIR]
 // Order: read ×3, cold scan (disk cache deleted), warm scan (same scanner again),
 // warm-disk scan (a new scanner, disk cache present), read ×3. Prints one JSON line.
+import { readdirSync, readFileSync } from 'node:fs'
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -21,6 +22,13 @@ async function readAll() {
   const names = await readdir(toolsDir)
   const texts = await Promise.all(names.map((name) => readFile(join(toolsDir, name), 'utf8')))
   return texts.length
+}
+
+/** For reference only: the same reads, synchronous (no thread-pool round trips). */
+function readAllSync() {
+  const names = readdirSync(toolsDir)
+  for (const name of names) readFileSync(join(toolsDir, name), 'utf8')
+  return names.length
 }
 
 async function timed(fn) {
@@ -71,8 +79,10 @@ if (diskCache) {
   warmDisk = result.ms
 }
 for (let i = 0; i < 3; i++) reads.push((await timed(readAll)).ms)
+const syncReads = []
+for (let i = 0; i < 3; i++) syncReads.push((await timed(readAllSync)).ms)
 
-const out = { api: scanner.api, importMs, readMs: median(reads), reads, coldMs: cold.ms, warmMs: warm.ms, warmDiskMs: warmDisk, diskCache }
+const out = { api: scanner.api, importMs, readMs: median(reads), reads, readSyncMs: median(syncReads), coldMs: cold.ms, warmMs: warm.ms, warmDiskMs: warmDisk, diskCache }
 process.stdout.write(`${JSON.stringify(out)}\n`, () => process.exit(0))
 
 async function exists(path) {
