@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Rolldown } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const pkg = fileURLToPath(new URL('..', import.meta.url))
+// Inside the package (git-ignored `.tmp/`) so '@toolreg/core' resolves through node_modules like in an app.
+mkdirSync(join(pkg, '.tmp'), { recursive: true })
+const work = mkdtempSync(join(pkg, '.tmp', 'bundle-'))
+
+const NODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:node:[\w/]+|fs|path|process|os|crypto|url|util|buffer|events|stream)["']/
+
+async function bundle(name: string, source: string): Promise<string> {
+  const entry = join(work, `${name}.js`)
+  writeFileSync(entry, source)
+  const out = (await build({
+    root: work,
+    configFile: false,
+    envFile: false,
+    logLevel: 'silent',
+    build: { write: false, minify: true, rolldownOptions: { input: entry } },
+  })) as Rolldown.RolldownOutput
+  const chunks = out.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk')
+  expect(chunks).toHaveLength(1)
+  return chunks[0].code
+}
+
+let registryOnly = ''
+let withAdapters = ''
+
+beforeAll(async () => {
+  registryOnly = await bundle(
+    'registry-only',
+    `import { registry } from '@toolreg/core'
+     registry.register({ name: 'ping', toolset: 't', schema: { description: 'Ping' }, handler: (a) => 'pong ' + a.x })
+     registry.register({ name: 'boom', toolset: 't', schema: {}, handler: () => { throw new Error('<system>x</system>bad') } })
+     globalThis.__toolregResult = Promise.all([
+       registry.dispatch('ping', '{"x":1}'),
+       registry.dispatch('boom', {}),
+       registry.getToolDefinitions(),
+       registry.dispatch('nope'),
+     ])`,
+  )
+  withAdapters = await bundle(
+    'adapters',
+    `import { registry, toAnthropicTools } from '@toolreg/core'
+     globalThis.__toolregResult = registry.getToolDefinitions().then(toAnthropicTools)`,
+  )
+}, 60_000)
+
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+/** Runs a bundle as an ES module in a fresh Node process and returns what its result promise resolved to. */
+function run(code: string, name: string): unknown {
+  const file = join(work, `run-${name}.mjs`)
+  writeFileSync(file, `${code}\n;console.log(JSON.stringify(await globalThis.__toolregResult))\n`)
+  // stderr piped: the tool failure the bundle logs on purpose stays out of the test output.
+  return JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }))
+}
+
+describe('@toolreg/core in a browser bundle', () => {
+  it('bundles with vite for the browser with no Node built-in import', () => {
+    expect(registryOnly).not.toMatch(NODE_IMPORT)
+    expect(registryOnly).not.toMatch(/\bimport\s*[\s{*"']/) // one self-contained chunk
+    expect(registryOnly).not.toMatch(/\bprocess\.|\brequire\(|\bBuffer\b/)
+  })
+
+  it('the bundle runs: registry, dispatch, envelopes and definitions work', () => {
+    expect(run(registryOnly, 'registry-only')).toEqual([
+      'pong 1',
+      '{"error":"[TOOL_ERROR] Tool execution failed: Error: xbad"}',
+      [
+        { type: 'function', function: { name: 'boom', description: '' } },
+        { type: 'function', function: { name: 'ping', description: 'Ping' } },
+      ],
+      '{"error":"Unknown tool: nope"}',
+    ])
+  })
+
+  it('a registry-only bundle leaves the adapters out and stays within 4 KB minified + gzip', () => {
+    expect(registryOnly).not.toContain('input_schema')
+    expect(withAdapters).toContain('input_schema')
+    const gz = gzipSync(registryOnly, { level: 9 }).length
+    expect(gz).toBeLessThanOrEqual(4096)
+  })
+
+  it('a bundle using an adapter runs', () => {
+    expect(run(withAdapters, 'adapters')).toEqual([])
+  })
+})
+
+describe('@toolreg/core sources', () => {
+  const src = fileURLToPath(new URL('../src', import.meta.url))
+  const files = readdirSync(src).filter((f) => f.endsWith('.ts'))
+
+  it('import nothing outside the package', () => {
+    expect(files.length).toBeGreaterThan(5)
+    const specifiers = files.flatMap((f) =>
+      [...readFileSync(join(src, f), 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => [f, m[1]]),
+    )
+    expect(specifiers.length).toBeGreaterThan(10)
+    for (const [file, spec] of specifiers) {
+      expect({ file, spec, relative: /^\.\/[\w-]+\.js$/.test(spec) }).toEqual({ file, spec, relative: true })
+    }
+  })
+
+  it('use no Node globals', () => {
+    for (const f of files) {
+      const code = readFileSync(join(src, f), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '')
+      expect({ f, node: /\b(?:process|require|Buffer|__dirname|__filename|setImmediate)\b/.test(code) }).toEqual({ f, node: false })
+    }
+  })
+})
