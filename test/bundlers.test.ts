@@ -2,7 +2,7 @@
 // run in a fresh Node process and must hold exactly the fixture's tools; the collision
 // fixture must make each bundler fail with TR001 naming both files.
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm, stat, utimes } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -422,13 +422,33 @@ describe('vite build CLI', () => {
   })
 })
 
-describe('dts', () => {
-  it('writes the declaration file for virtual:tool-registry', async () => {
+describe('dts and manifest options', () => {
+  it('writes the declaration file for virtual:tool-registry, only when its content changes', async () => {
     const dts = path.join(tmp, 'dts', 'tool-registry.d.ts')
-    const outcome = await builders.rolldown({ root: APP, options: { ...APP_OPTIONS, dts }, outDir: outDir('dts-app') })
-    expect(outcome.ok).toBe(true)
+    const first = await builders.rolldown({ root: APP, options: { ...APP_OPTIONS, dts }, outDir: outDir('dts-1') })
+    expect(first.ok).toBe(true)
     const text = await readFile(dts, 'utf8')
-    expect(text).toContain("declare module 'virtual:tool-registry'")
-    for (const name of APP_NAMES) expect(text).toContain(`'${name}'`)
+    expect(text).toMatch(/declare module ['"]virtual:tool-registry['"]/)
+    for (const name of APP_NAMES) expect(text).toMatch(new RegExp(`['"]${name}['"]`))
+
+    // Same tools: the file is left alone (its old mtime survives the build).
+    const old = new Date('2001-01-01T00:00:00Z')
+    await utimes(dts, old, old)
+    const second = await builders.rolldown({ root: APP, options: { ...APP_OPTIONS, dts }, outDir: outDir('dts-2') })
+    expect(second.ok).toBe(true)
+    expect((await stat(dts)).mtime.getTime()).toBe(old.getTime())
+
+    // Fewer tools: rewritten.
+    const third = await builders.rolldown({ root: APP, options: { dirs: ['tools'], dts }, outDir: outDir('dts-3') })
+    expect(third.ok).toBe(true)
+    const rewritten = await readFile(dts, 'utf8')
+    expect(rewritten).not.toMatch(/['"]get_forecast['"]/)
+    expect(rewritten).toMatch(/['"]web_search['"]/)
+  })
+
+  it('manifest: false emits no asset', async () => {
+    const outcome = await builders.rolldown({ root: APP, options: { ...APP_OPTIONS, manifest: false }, outDir: outDir('no-manifest') })
+    expect(outcome.ok).toBe(true)
+    expect((await readdir(outcome.outDir)).sort()).toEqual(['main.mjs'])
   })
 })
