@@ -98,6 +98,13 @@ function renderMarkdown(results, runs, optimizationNotes, atCommits) {
     out.push('')
     out.push(result.method)
     out.push('')
+    out.push(
+      table({
+        head: ['SPEC §7 target', 'target', 'measured (median)', 'result'],
+        body: result.checks.map((c) => [c.label + (c.size ? ` (${c.size} files)` : ''), targetText(c), measuredText(c), statusMark[c.status]]),
+      }),
+      '',
+    )
     if (result.error) out.push('```', `not measured: ${result.error}`, '```', '')
     if (result.rows?.length) out.push(table(figure.table(result)), '')
     out.push(`(${result.seconds.toFixed(0)} s)`)
