@@ -96,6 +96,26 @@ describe('generateDts', () => {
     expect(generateDts(await memoryScan({}))).toContain('export type ToolName = never')
   })
 
+  it('client.d.ts (for dts: false) type-checks the same usage with ToolName = string', async () => {
+    const dir = await tempDir()
+    await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
+    await symlink(path.join(repoRoot, 'packages/core'), path.join(dir, 'node_modules/@toolreg/core'), 'dir')
+    await writeFile(path.join(dir, 'use.ts'), [
+      "import { registry, toolNames, manifest, loadErrors, toolModules, type ToolName } from 'virtual:tool-registry'",
+      "const any: ToolName = 'whatever'",
+      'const names: readonly string[] = toolNames',
+      'const version: 1 = manifest.version',
+      "// @ts-expect-error the registry is typed",
+      'registry.noSuchMethod()',
+      'export { any, names, version, loadErrors, toolModules }',
+    ].join('\n'))
+    const program = ts.createProgram([path.join(dir, 'use.ts'), path.join(repoRoot, 'packages/plugin/client.d.ts')], {
+      strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [],
+    })
+    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([])
+  })
+
   it('type-checks, and ToolName rejects a name that is not a tool', async () => {
     const dir = await tempDir()
     await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })

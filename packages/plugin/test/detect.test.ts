@@ -64,6 +64,7 @@ describe('what counts as a register call', () => {
     ['let initializer', "let entry = registry.register({ name: 'a', toolset: 't' })"],
     ['exported const', "export const entry = registry.register({ name: 'a', toolset: 't' })"],
     ['const await initializer', "export const entry = await registry.register({ name: 'a', toolset: 't' })"],
+    ['export default', "export default registry.register({ name: 'a', toolset: 't' })"],
     ['block', "{\n  registry.register({ name: 'a', toolset: 't' })\n}"],
     ['labeled block', "setup: {\n  registry.register({ name: 'a', toolset: 't' })\n}"],
     ['for body', "for (let i = 0; i < 1; i++) registry.register({ name: 'a', toolset: 't' })"],

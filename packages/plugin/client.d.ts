@@ -1,0 +1,26 @@
+// Generic types for `virtual:tool-registry`, for projects that set `dts: false`.
+// Reference it with `/// <reference types="@toolreg/plugin/client" />` or add
+// "@toolreg/plugin/client" to `compilerOptions.types`. The generated
+// `tool-registry.d.ts` (the default) is more precise: use one or the other.
+declare module 'virtual:tool-registry' {
+  export { registry } from '@toolreg/core'
+  /** Every statically known tool name (the generated .d.ts narrows this to a union). */
+  export type ToolName = string
+  export const toolNames: readonly ToolName[]
+  export interface ToolManifest {
+    readonly version: 1
+    readonly tools: readonly {
+      readonly name: ToolName | null
+      readonly toolset: string | null
+      readonly file: string
+      readonly line: number
+      readonly column: number
+    }[]
+    readonly files: readonly string[]
+  }
+  export const manifest: ToolManifest
+  /** Tool modules that threw while loading (only with `isolate: true`). */
+  export const loadErrors: readonly { readonly file: string; readonly error: string }[]
+  /** The tool modules' namespaces in file order (`null` for one that failed to load). */
+  export const toolModules: readonly (Readonly<Record<string, unknown>> | null)[]
+}
