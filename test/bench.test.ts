@@ -2,7 +2,7 @@
 // work and write well-formed results. No timing is asserted — timings belong to
 // `npm run bench` (SPEC §7), never to tests.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -41,6 +41,7 @@ let stderr: string
 
 beforeAll(async () => {
   // Inside bench/.work so that the generated projects resolve the workspace packages.
+  await mkdir(join(ROOT, 'bench/.work'), { recursive: true })
   dir = await mkdtemp(join(ROOT, 'bench/.work/test-'))
   const out = join(dir, 'out')
   const child = await run(process.execPath, ['bench/run.mjs', '--quick', '--work', dir, '--out', out], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 })
