@@ -1,13 +1,14 @@
 // The edge example end to end: `vite build` with the toolreg plugin into one
 // ES module, served by workerd over loopback, exercised through GET /tools and
 // POST /chat (scripted model) — once with every gate open, once with none.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
+import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ToolDefinition } from '@toolreg/core'
 import type { Transcript } from '@toolreg/example-agent-kit'
-import { buildEdgeAgent } from '../scripts/lib/edge-build.mjs'
+import { buildEdgeAgent, EDGE_ROOT } from '../scripts/lib/edge-build.mjs'
 import { getJson, postJson, startWorkerd, type WorkerdServer } from './helpers/workerd.ts'
 import { sendJson, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
 
@@ -74,6 +75,25 @@ describe('the built bundle', () => {
     // The Worker entry exports only `default`.
     const worker = (await import(`${join(outDir.path, 'worker.js')}?t=${Date.now()}`)) as Record<string, unknown>
     expect(Object.keys(worker)).toEqual(['default'])
+  })
+})
+
+describe('the build config', () => {
+  it('fails the build when the worker imports a Node built-in (Vite alone only warns)', async () => {
+    const scratch = await tempDir('edge-builtin')
+    try {
+      const entry = join(scratch.path, 'bad-worker.ts')
+      await writeFile(entry, `import { readFileSync } from 'node:fs'\nexport default { fetch: () => new Response(String(readFileSync)) }\n`)
+      const attempt = build({
+        root: EDGE_ROOT,
+        configFile: join(EDGE_ROOT, 'vite.config.ts'),
+        logLevel: 'silent',
+        build: { ssr: entry, outDir: join(scratch.path, 'out') },
+      })
+      await expect(attempt).rejects.toThrow(/bad-worker\.ts imports the Node built-in "node:fs", which workerd cannot load/)
+    } finally {
+      await scratch.remove()
+    }
   })
 })
 

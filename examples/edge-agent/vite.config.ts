@@ -1,6 +1,7 @@
 // Builds the Worker into ONE ES module for workerd (SPEC §8): SSR build of the
 // entry, every dependency bundled, no code splitting, worker resolve conditions.
 import { builtinModules } from 'node:module'
+import { relative } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import toolRegistry from '@toolreg/plugin/vite'
 
@@ -29,14 +30,19 @@ export default defineConfig({
 function rejectNodeBuiltins(): Plugin {
   const builtins = new Set(builtinModules)
   const isBuiltin = (id: string) => id.startsWith('node:') || builtins.has(id) || builtins.has(id.split('/')[0])
+  let root = process.cwd()
   return {
     name: 'edge-agent:reject-node-builtins',
     enforce: 'pre',
+    configResolved(config) {
+      root = config.root
+    },
     async resolveId(id, importer, options) {
       if (!isBuiltin(id)) return null
       // A browser polyfill published under a built-in's name resolves to a file: that one is fine.
       const resolved = await this.resolve(id, importer, { ...options, skipSelf: true })
-      if (!resolved || resolved.external) this.error(`${importer ?? 'the entry'} imports the Node built-in "${id}", which workerd cannot load`)
+      const from = importer ? relative(root, importer).replaceAll('\\', '/') : 'the entry'
+      if (!resolved || resolved.external) this.error(`${from} imports the Node built-in "${id}", which workerd cannot load`)
       return resolved
     },
     generateBundle(_, bundle) {
