@@ -5,18 +5,31 @@ import type { Logger, ToolDefinition, ToolEntry } from './types.js'
 export const envSatisfied = (e: ToolEntry, env: Record<string, unknown>): boolean =>
   e.requiresEnv.every((k) => Object.prototype.hasOwnProperty.call(env, k) && env[k] != null && env[k] !== '')
 
+type Fn = ToolDefinition['function']
+
+// Static `function` objects per (immutable) entry: a definition is then one cheap shallow copy.
+const statics = new WeakMap<ToolEntry, Fn>()
+
+/** `{ ...schema, ...overrides, name }`, with the entry description when neither has one. */
+function build(e: ToolEntry, overrides?: unknown): Fn {
+  const fn: Fn = { ...e.schema, ...(isPlainObject(overrides) ? overrides : null), name: e.name }
+  fn.description ??= e.description
+  return fn
+}
+
 /**
  * `{ type: 'function', function: { ...schema, ...overrides, name } }` with fresh
  * top-level objects; nested values are the entry's frozen schema's.
  */
 export function toDefinition(e: ToolEntry, logger: Logger): ToolDefinition {
-  let o: unknown
+  let fn = statics.get(e)
+  if (!fn && !e.dynamicSchemaOverrides) statics.set(e, (fn = build(e)))
+  if (fn) return { type: 'function', function: { ...fn } }
   try {
-    o = e.dynamicSchemaOverrides?.()
+    fn = build(e, e.dynamicSchemaOverrides!())
   } catch (err) {
     logger.warn(`toolreg: '${e.name}' dynamicSchemaOverrides threw:`, err)
+    fn = build(e)
   }
-  const fn: ToolDefinition['function'] = { ...e.schema, ...(isPlainObject(o) ? o : null), name: e.name }
-  fn.description ??= e.description
   return { type: 'function', function: fn }
 }

@@ -41,10 +41,11 @@ const invalid = (name: string, reason: string) => toolError(`Invalid arguments f
 export async function runTool(
   e: ToolEntry,
   args: unknown,
-  ctx: ToolCallContext = {},
+  context: ToolCallContext | undefined,
   { logger, onResultOverflow }: DispatchSettings,
 ): Promise<ToolResult> {
   const name = e.name
+  const ctx = context ?? {}
   try {
     let a = args ?? ''
     if (a === '') a = {}
@@ -61,17 +62,19 @@ export async function runTool(
     const aborted = () => failure('Tool execution aborted: ' + describeThrown(signal!.reason)[1])
     if (signal?.aborted) return aborted()
     let r = e.handler(a as Record<string, unknown>, ctx)
-    if (signal) {
-      // Listeners only when a signal is given: the plain path stays allocation-light.
-      r = await new Promise((resolve, reject) => {
-        const stop = () => resolve(ABORTED)
-        signal.aborted ? stop() : signal.addEventListener('abort', stop)
-        Promise.resolve(r)
-          .then(resolve, reject)
-          .finally(() => signal.removeEventListener('abort', stop))
-      })
-      if (r === ABORTED) return aborted()
-    } else if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
+    // Only a pending result can lose a race with the signal: listeners are added for those alone.
+    if (r && typeof (r as PromiseLike<unknown>).then == 'function') {
+      r = signal
+        ? await new Promise((resolve, reject) => {
+            const stop = () => resolve(ABORTED)
+            signal.aborted ? stop() : signal.addEventListener('abort', stop)
+            Promise.resolve(r)
+              .then(resolve, reject)
+              .finally(() => signal.removeEventListener('abort', stop))
+          })
+        : await r
+    } else if (signal?.aborted) r = ABORTED // a synchronous handler aborted its own signal before returning
+    if (r === ABORTED) return aborted()
     if (typeof r == 'string') {
       const limit = e.maxResultSizeChars ?? 100_000
       if (r.length <= limit) return r

@@ -228,6 +228,29 @@ describe('dispatch', () => {
     expect(parse(await registry.dispatch('a', {}, { signal: controller.signal })).error).toBe('[TOOL_ERROR] Tool execution aborted: self')
   })
 
+  it('a synchronous handler that aborts its own signal before returning gets the abort envelope', async () => {
+    const { registry } = setup()
+    const controller = new AbortController()
+    registry.register(spec('a', 't', { handler: () => (controller.abort('self-sync'), 'value') }))
+    expect(parse(await registry.dispatch('a', {}, { signal: controller.signal })).error).toBe('[TOOL_ERROR] Tool execution aborted: self-sync')
+  })
+
+  it('a custom thenable result is awaited, with and without a signal', async () => {
+    const { registry } = setup()
+    const thenable = { then: (ok: (v: string) => void) => ok('via thenable') }
+    registry.register(spec('a', 't', { handler: () => thenable }))
+    expect(await registry.dispatch('a', {})).toBe('via thenable')
+    expect(await registry.dispatch('a', {}, { signal: new AbortController().signal })).toBe('via thenable')
+  })
+
+  it('a null ctx is treated as {}', async () => {
+    const { registry } = setup()
+    let got: unknown
+    registry.register(spec('a', 't', { handler: (_args, ctx) => ((got = ctx), 'ok') }))
+    expect(await registry.dispatch('a', {}, null as never)).toBe('ok')
+    expect(got).toEqual({})
+  })
+
   it('a signal that never aborts leaves no listener behind', async () => {
     const { registry } = setup()
     registry.register(spec('a', 't', { handler: async () => 'x' }))
