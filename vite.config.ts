@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/**/*.test.ts'],
+          // Fixture trees hold tool files named like tests (`*.test.ts`) on purpose.
+          exclude: ['test/fixtures/**', '**/node_modules/**'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
