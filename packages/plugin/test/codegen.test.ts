@@ -19,7 +19,7 @@ const tool = (name: string) => `import { registry } from '@toolreg/core'\nregist
 
 describe('generateModule', () => {
   it('matches the file snapshot for scan-basic (kept as a .ts file that type-checks)', async () => {
-    const scan = await scanTools({ root: fixture('scan-basic') })
+    const scan = await scanTools({ root: fixture('scan-basic') }, { cache: false })
     const code = generateModule(scan, { importPath: (f) => path.relative(snapshotDir, f.absPath).split(path.sep).join('/') })
     await expect(code).toMatchFileSnapshot('./__snapshots__/virtual-tool-registry.ts')
   })
@@ -120,7 +120,7 @@ describe('generateDts', () => {
     const dir = await tempDir()
     await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
     await symlink(path.join(repoRoot, 'packages/core'), path.join(dir, 'node_modules/@toolreg/core'), 'dir')
-    await writeFile(path.join(dir, 'tool-registry.d.ts'), generateDts(await scanTools({ root: fixture('scan-basic') })))
+    await writeFile(path.join(dir, 'tool-registry.d.ts'), generateDts(await scanTools({ root: fixture('scan-basic') }, { cache: false })))
     await writeFile(path.join(dir, 'use.ts'), [
       "import { registry, toolNames, manifest, loadErrors, type ToolName } from 'virtual:tool-registry'",
       "const ok: ToolName = 'web_search'",

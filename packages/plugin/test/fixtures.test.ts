@@ -11,7 +11,7 @@ const brief = (d: Diagnostic) => `${d.code} ${d.severity} ${d.file}:${d.line}:${
 
 describe('scan fixtures', () => {
   it('scan-basic: plain, aliased, namespace and const-spec tools; helpers and excluded files are skipped', async () => {
-    const r = await scanTools({ root: fixture('scan-basic') })
+    const r = await scanTools({ root: fixture('scan-basic') }, { cache: false })
     expect(r.diagnostics).toEqual([])
     expect(r.files.map((f) => [f.file, f.isToolModule])).toEqual([
       ['tools/clock.ts', true],
@@ -34,18 +34,18 @@ describe('scan fixtures', () => {
   })
 
   it('scan-basic with a missing dir: TR007 warning, the rest still scanned', async () => {
-    const r = await scanTools({ root: fixture('scan-basic'), dirs: ['tools', 'not-there'] })
+    const r = await scanTools({ root: fixture('scan-basic'), dirs: ['tools', 'not-there'] }, { cache: false })
     expect(r.diagnostics.map(brief)).toEqual(['TR007 warning not-there:0:0'])
     expect(r.toolNames).toHaveLength(4)
   })
 
   it('scan-empty: a dir with no tool module is TR007', async () => {
-    const r = await scanTools({ root: fixture('scan-empty') })
+    const r = await scanTools({ root: fixture('scan-empty') }, { cache: false })
     expect(r.diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([['TR007', 'tools', 'Tool directory tools holds no tool module']])
   })
 
   it('scan-duplicates: two files one name, and one file registering a name twice', async () => {
-    const r = await scanTools({ root: fixture('scan-duplicates') })
+    const r = await scanTools({ root: fixture('scan-duplicates') }, { cache: false })
     expect(r.diagnostics.map(brief)).toEqual(['TR001 error tools/twice.ts:5:1', 'TR001 error tools/web.ts:4:1'])
     const [twice, web] = r.diagnostics
     expect(web!.message).toBe('Duplicate tool name "search": also registered at tools/docs.ts:3:1 (toolsets: docs, web)')
@@ -62,14 +62,14 @@ describe('scan fixtures', () => {
     ['mcp', ['colon', 'space']],
   ]
   it.each(namesByRule)('scan-names with names: %s → TR003 for exactly the names it refuses', async (names, refused) => {
-    const r = await scanTools({ root: fixture('scan-names'), names })
+    const r = await scanTools({ root: fixture('scan-names'), names }, { cache: false })
     expect(r.diagnostics.map((d) => d.code)).toEqual(refused.map(() => 'TR003'))
     expect(r.diagnostics.map((d) => path.basename(d.file, '.ts'))).toEqual(refused)
     expect(r.diagnostics.every((d) => d.line === 3 && d.column === 27 && d.message.includes(`the ${names} name rule`))).toBe(true)
   })
 
   it('scan-syntax: TR004 with the parser line and a frame; the good file still counts', async () => {
-    const r = await scanTools({ root: fixture('scan-syntax') })
+    const r = await scanTools({ root: fixture('scan-syntax') }, { cache: false })
     expect(r.diagnostics.map(brief)).toEqual(['TR004 error tools/broken.ts:6:3'])
     expect(r.diagnostics[0]!.message).toBe('Cannot parse tools/broken.ts: Unexpected token, expected ","')
     expect(r.diagnostics[0]!.frame).toContain('> 6 |   schema: {},')
@@ -77,7 +77,7 @@ describe('scan fixtures', () => {
   })
 
   it('scan-filenames: spaces, quotes, $, backticks and non-ASCII work; ? and # are TR008 and still imported', async () => {
-    const r = await scanTools({ root: fixture('scan-filenames') })
+    const r = await scanTools({ root: fixture('scan-filenames') }, { cache: false })
     expect(r.diagnostics.map(brief)).toEqual(['TR008 warning tools/hash#1.mjs:0:0', 'TR008 warning tools/what?.mjs:0:0'])
     expect(r.toolModules.map((m) => m.file)).toEqual([
       'tools/back`tick`.mjs',
@@ -94,7 +94,7 @@ describe('scan fixtures', () => {
   })
 
   it('scan-side-effects: a package marked "sideEffects": false is scanned like any other', async () => {
-    const r = await scanTools({ root: fixture('scan-side-effects') })
+    const r = await scanTools({ root: fixture('scan-side-effects') }, { cache: false })
     expect(r.diagnostics).toEqual([])
     expect(r.toolNames).toEqual(['alpha', 'beta'])
   })
@@ -108,7 +108,7 @@ describe('scan fixtures', () => {
     await symlink(path.join(elsewhere, 'evil.ts'), path.join(tools, 'outside.ts'))
     await symlink('nowhere.ts', path.join(tools, 'dangling.ts'))
     await symlink('loop.ts', path.join(tools, 'loop.ts'))
-    const r = await scanTools({ root })
+    const r = await scanTools({ root }, { cache: false })
     expect(r.diagnostics.map(brief)).toEqual([
       'TR006 error tools/dangling.ts:0:0',
       'TR006 error tools/loop.ts:0:0',
@@ -138,7 +138,7 @@ describe('scan fixtures', () => {
     await writeFile(path.join(tools, 'big.ts'), `import { registry } from '@toolreg/core'\nconst DATA = [\n${line.repeat(lines)}]\nregistry.register({ name: 'big', toolset: 'edge', schema: {}, handler: () => String(DATA.length) })\n`)
     await mkdir(path.join(root, 'unused'))
 
-    const r = await scanTools({ root })
+    const r = await scanTools({ root }, { cache: false })
     expect(r.diagnostics.map(brief)).toEqual(['TR004 error tools/latin1.ts:3:17'])
     expect(r.diagnostics[0]!.message).toBe('tools/latin1.ts is not valid UTF-8 (byte 0xE9 at line 3, column 17): save it as UTF-8')
     expect(r.toolNames).toEqual(['big', 'bom', 'ok'])

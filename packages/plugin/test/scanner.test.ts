@@ -262,7 +262,7 @@ describe('reading files', () => {
         return fs.readFile(p)
       },
     }
-    const r = await scanTools({ root: '/p' }, locked)
+    const r = await scanTools({ root: '/p' }, { fs: locked })
     expect(r.diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
       ['TR004', 'tools/locked.ts', "Cannot read tools/locked.ts: EACCES: permission denied, open '/p/tools/locked.ts'"],
     ])

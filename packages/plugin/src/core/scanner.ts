@@ -2,6 +2,7 @@
 // then computes the cross-file diagnostics and the manifest. All state lives
 // in the closure returned by createScanner.
 import * as path from 'node:path'
+import { createDiskCache, type CacheEntry, type ScanCacheStore } from './disk-cache.js'
 import { duplicateDiagnostics, duplicateGroups } from './duplicates.js'
 import { nodeScanFs, type ScanFs } from './fs.js'
 import { buildManifest, staticToolNames } from './manifest.js'
@@ -23,10 +24,14 @@ export interface Scanner {
   getFileScan(absPath: string): FileScan | undefined
 }
 
-interface CacheEntry {
-  size: number
-  mtimeMs: number
-  scan: FileScan
+export interface ScannerOptions {
+  /**
+   * The on-disk scan cache. Default: `<root>/node_modules/.cache/toolreg/` when
+   * the scanner uses the real file system, none with an injected `fs`.
+   */
+  cache?: ScanCacheStore | false
+  /** Called when the disk cache cannot be read or written (the scan itself is unaffected). */
+  onCacheError?: (error: unknown) => void
 }
 
 // Enough parallel I/O to hide latency, few enough to stay clear of EMFILE.
@@ -50,8 +55,15 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
 }
 
-export function createScanner(options: ResolvedOptions, fs: ScanFs = nodeScanFs): Scanner {
-  const cache = new Map<string, CacheEntry>()
+export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOptions: ScannerOptions = {}): Scanner {
+  const io = fs ?? nodeScanFs
+  const store = scannerOptions.cache ?? (fs === undefined ? createDiskCache(options) : false)
+  // The disk cache only saves work: failing to use it must never fail a scan.
+  const onCacheError = scannerOptions.onCacheError ?? (() => {})
+  let cache = new Map<string, CacheEntry>()
+  let loaded = false
+  let dirty = false
+  let saving: Promise<void> = Promise.resolve()
   let byPath = new Map<string, FileScan>()
   let running: Promise<ScanResult> | undefined
   let queued: Promise<ScanResult> | undefined
@@ -59,18 +71,19 @@ export function createScanner(options: ResolvedOptions, fs: ScanFs = nodeScanFs)
   const scanOne = async (walked: WalkedFile): Promise<FileScan> => {
     let stats
     try {
-      stats = await fs.stat(walked.absPath)
+      stats = await io.stat(walked.absPath)
     } catch {
       cache.delete(walked.absPath)
-      return scanFile(walked, options, fs) // reports the read error as TR004
+      return scanFile(walked, options, io) // reports the read error as TR004
     }
     const hit = cache.get(walked.absPath)
     if (hit && hit.size === stats.size && hit.mtimeMs === stats.mtimeMs) {
       const { realPath: _, ...rest } = hit.scan
       return { ...rest, file: walked.file, ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}) }
     }
-    const scan = await scanFile(walked, options, fs)
+    const scan = await scanFile(walked, options, io)
     cache.set(walked.absPath, { size: stats.size, mtimeMs: stats.mtimeMs, scan })
+    dirty = true
     return scan
   }
 
@@ -80,7 +93,7 @@ export function createScanner(options: ResolvedOptions, fs: ScanFs = nodeScanFs)
     const sources = new Map<string, string | undefined>()
     await Promise.all([...new Set(sites.map((s) => s.file))].map(async (file) => {
       const abs = absOf.get(file)
-      const decoded = abs === undefined ? undefined : decodeSource(await fs.readFile(abs).catch(() => new Uint8Array()))
+      const decoded = abs === undefined ? undefined : decodeSource(await io.readFile(abs).catch(() => new Uint8Array()))
       sources.set(file, decoded?.ok ? decoded.code : undefined)
     }))
     return (site) => {
@@ -89,11 +102,42 @@ export function createScanner(options: ResolvedOptions, fs: ScanFs = nodeScanFs)
     }
   }
 
+  const loadDiskCache = async (): Promise<void> => {
+    loaded = true
+    if (!store) return
+    try {
+      const stored = await store.load()
+      if (stored && cache.size === 0) cache = stored
+      else dirty = true
+    } catch (error) {
+      onCacheError(error)
+    }
+  }
+
+  const saveDiskCache = (): Promise<void> => {
+    if (!store || !dirty) return saving
+    dirty = false
+    const snapshot = new Map(cache)
+    // Saves run one after another, so the newest snapshot is written last.
+    saving = saving.then(() => store.save(snapshot)).catch(onCacheError)
+    return saving
+  }
+
   const run = async (): Promise<ScanResult> => {
-    const walk = await walkDirs(options, fs)
+    const first = !loaded
+    if (first) await loadDiskCache()
+    const walk = await walkDirs(options, io)
     const files = await mapLimit(walk.files, IO_CONCURRENCY, scanOne)
     const present = new Set(walk.files.map((f) => f.absPath))
-    for (const key of cache.keys()) if (!present.has(key)) cache.delete(key)
+    for (const key of cache.keys()) {
+      if (!present.has(key)) {
+        cache.delete(key)
+        dirty = true
+      }
+    }
+    // A build scans once and exits: wait for its save. Dev rescans save in the background.
+    const saved = saveDiskCache()
+    if (first) await saved
 
     const toolModules = files.filter((f) => f.isToolModule)
     const groups = duplicateGroups(toolModules)
@@ -149,6 +193,10 @@ export function createScanner(options: ResolvedOptions, fs: ScanFs = nodeScanFs)
 }
 
 /** One-shot scan (SPEC §3.1): resolve the options, walk, detect, diagnose. */
-export async function scanTools(options: ToolRegistryOptions = {}, fs?: ScanFs): Promise<ScanResult> {
-  return createScanner(resolveOptions(options), fs).scan()
+export async function scanTools(
+  options: ToolRegistryOptions = {},
+  deps: { fs?: ScanFs } & ScannerOptions = {},
+): Promise<ScanResult> {
+  const { fs, ...scannerOptions } = deps
+  return createScanner(resolveOptions(options), fs, scannerOptions).scan()
 }
