@@ -9,20 +9,20 @@ export function createEntry(spec: ToolSpec, meta: RegisterMeta | undefined, owne
   const { name, toolset, schema, handler, checkFn, requiresEnv: env, maxResultSizeChars: max, dynamicSchemaOverrides: dyn } =
     Object(spec) as ToolSpec
   const source = meta?.source
-  // [valid, field]: the README's ToolSpec table says what each field must be.
-  const rules: [unknown, string][] = [
-    [Object(spec) === spec, 'spec'],
-    [isName(name), 'name'],
-    [isName(toolset), 'toolset'],
-    [isPlainObject(schema), 'schema'],
-    [typeof handler == 'function', 'handler'],
-    [isOptFn(checkFn), 'checkFn'],
-    [isOptFn(dyn), 'dynamicSchemaOverrides'],
-    [env === undefined || (Array.isArray(env) && env.every((v) => typeof v == 'string')), 'requiresEnv'],
-    [max === undefined || (typeof max == 'number' && max === max), 'maxResultSizeChars'],
-    [source === undefined || typeof source == 'string', 'meta.source'],
-  ]
-  for (const [ok, field] of rules) if (!ok) throw new TypeError(`toolreg: register '${safeString(name)}': invalid ${field}`)
+  // The first invalid field, if any (the README's ToolSpec table says what each must be).
+  const bad =
+    Object(spec) !== spec ? 'spec'
+    : !isName(name) ? 'name'
+    : !isName(toolset) ? 'toolset'
+    : !isPlainObject(schema) ? 'schema'
+    : typeof handler != 'function' ? 'handler'
+    : !isOptFn(checkFn) ? 'checkFn'
+    : !isOptFn(dyn) ? 'dynamicSchemaOverrides'
+    : !(env === undefined || (Array.isArray(env) && env.every((v) => typeof v == 'string'))) ? 'requiresEnv'
+    : !(max === undefined || (typeof max == 'number' && max === max)) ? 'maxResultSizeChars'
+    : !(source === undefined || typeof source == 'string') ? 'meta.source'
+    : ''
+  if (bad) throw new TypeError(`toolreg: register '${safeString(name)}': invalid ${bad}`)
   const frozen = frozenCopy(schema)
   return Object.freeze({
     name,
@@ -32,7 +32,7 @@ export function createEntry(spec: ToolSpec, meta: RegisterMeta | undefined, owne
     checkFn,
     requiresEnv: Object.freeze(env ? [...env] : []),
     isAsync: spec.isAsync ?? false,
-    description: spec.description ?? (typeof frozen.description == 'string' ? frozen.description : ''),
+    description: spec.description ?? frozen.description ?? '',
     emoji: spec.emoji ?? '',
     maxResultSizeChars: max,
     dynamicSchemaOverrides: dyn,
