@@ -51,6 +51,7 @@ describe('finding files', () => {
       '/p/tools/sub/deep.ts': tool('deep'),
       '/p/tools/sub/more/deeper.ts': tool('deeper'),
       '/p/tools/node_modules/x/y.ts': tool('nm'),
+      '/p/tools/.cache/z.ts': tool('hidden'),
     }, { include: ['**/*.ts'] })
     const r = await scanner.scan()
     expect(r.files.map((f) => f.file)).toEqual(['tools/a.ts', 'tools/sub/deep.ts', 'tools/sub/more/deeper.ts'])
@@ -185,6 +186,20 @@ describe('cross-file diagnostics', () => {
       ['tools/c.ts', 'Duplicate tool name "n"', ['tools/a.ts', 'tools/b.ts']],
       ['tools/d.ts', 'Duplicate tool name "m"', ['tools/b.ts']],
     ])
+  })
+
+  it('TR001 is dropped when a file involved is gone by the time it is reported (rename: add, then unlink)', async () => {
+    const fs = createMemoryFs({ '/p/tools/a.ts': tool('x'), '/p/tools/old.ts': tool('x') })
+    let oldReads = 0
+    const racing: ScanFs = {
+      ...fs,
+      readFile: async (p) => {
+        if (p.endsWith('old.ts') && ++oldReads > 1) throw Object.assign(new Error(`ENOENT: no such file '${p}'`), { code: 'ENOENT' })
+        return fs.readFile(p)
+      },
+    }
+    const r = await scanTools({ root: '/p' }, { fs: racing })
+    expect(r.diagnostics).toEqual([])
   })
 
   it('dynamic names never collide', async () => {

@@ -4,12 +4,12 @@
 import * as path from 'node:path'
 import { createDiskCache, type CacheEntry, type ScanCacheStore } from './disk-cache.js'
 import { duplicateDiagnostics, duplicateGroups } from './duplicates.js'
-import { nodeScanFs, type ScanFs } from './fs.js'
+import { errorCode, nodeScanFs, type ScanFs } from './fs.js'
 import { buildManifest, staticToolNames } from './manifest.js'
 import { resolveOptions } from './options.js'
 import { applyStrict, scanFile } from './scan-file.js'
 import { codeFrame, decodeSource } from './source.js'
-import type { Diagnostic, FileScan, RegisterSite, ResolvedOptions, ScanResult, ToolRegistryOptions } from './types.js'
+import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './types.js'
 import { walkDirs, type WalkedFile } from './walk.js'
 
 export interface Scanner {
@@ -88,18 +88,27 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
   }
 
   // TR001 frames need the source of the few files involved: read them again.
-  const framesFor = async (sites: readonly RegisterSite[], files: readonly FileScan[]): Promise<(s: RegisterSite) => string | undefined> => {
-    const absOf = new Map(files.map((f) => [f.file, f.absPath]))
+  // A file gone since the walk (an editor's rename reported as add, then
+  // unlink) no longer collides: its sites are dropped.
+  const duplicatesOf = async (toolModules: readonly FileScan[]): Promise<Diagnostic[]> => {
+    const groups = duplicateGroups(toolModules)
+    if (groups.length === 0) return []
+    const absOf = new Map(toolModules.map((f) => [f.file, f.absPath]))
     const sources = new Map<string, string | undefined>()
-    await Promise.all([...new Set(sites.map((s) => s.file))].map(async (file) => {
-      const abs = absOf.get(file)
-      const decoded = abs === undefined ? undefined : decodeSource(await io.readFile(abs).catch(() => new Uint8Array()))
-      sources.set(file, decoded?.ok ? decoded.code : undefined)
+    const gone = new Set<string>()
+    await Promise.all([...new Set(groups.flat().map((s) => s.file))].map(async (file) => {
+      try {
+        const decoded = decodeSource(await io.readFile(absOf.get(file)!))
+        sources.set(file, decoded.ok ? decoded.code : undefined)
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') gone.add(file)
+      }
     }))
-    return (site) => {
+    const live = groups.map((g) => g.filter((s) => !gone.has(s.file))).filter((g) => g.length > 1)
+    return duplicateDiagnostics(live, (site) => {
       const code = sources.get(site.file)
       return code === undefined ? undefined : codeFrame(code, site.line, site.column)
-    }
+    })
   }
 
   const loadDiskCache = async (): Promise<void> => {
@@ -140,8 +149,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     if (first) await saved
 
     const toolModules = files.filter((f) => f.isToolModule)
-    const groups = duplicateGroups(toolModules)
-    const frameOf = groups.length > 0 ? await framesFor(groups.flat(), toolModules) : undefined
+    const duplicates = await duplicatesOf(toolModules)
     const emptyDirs: Diagnostic[] = walk.dirs
       .filter((dir) => {
         const absDir = path.resolve(options.root, dir)
@@ -153,7 +161,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     const diagnostics = [
       ...applyStrict([...walk.diagnostics, ...emptyDirs], options.strict),
       ...files.flatMap((f) => f.diagnostics),
-      ...duplicateDiagnostics(groups, frameOf),
+      ...duplicates,
     ].sort(compareDiagnostics)
 
     byPath = new Map()

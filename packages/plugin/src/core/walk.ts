@@ -86,7 +86,8 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
         const abs = path.join(absSub, entry.name)
         const real = path.join(realSub, entry.name)
         if (entry.isDirectory()) {
-          if (recursive && entry.name !== 'node_modules') await walk(abs, real, rel)
+          // Like the globs (dot: false), hidden dirs and dependencies are not tool dirs.
+          if (recursive && entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(abs, real, rel)
           continue
         }
         if (entry.isSymbolicLink()) {
