@@ -147,6 +147,7 @@ describe('bad usage exits 2 with a message and the usage on stderr', () => {
     [['check', '--names', '/[/'], '--names: invalid regular expression'],
     [['check', '--root'], "Option '--root <value>' argument missing"],
     [['check', 'extra'], 'Unexpected argument "extra"'],
+    [['check', '--root', 'no/such/dir'], '--root: '],
   ])('toolreg %j', async (args, message) => {
     const r = await toolreg(args, fixture('scan-basic'))
     expect(r.code).toBe(2)

@@ -1,6 +1,6 @@
 // `toolreg check | list | manifest`: the scanner for CI, no bundler needed.
 // Parses flags, calls the core, maps the result to an exit code (SPEC §3.9).
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, stat, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { parseArgs } from 'node:util'
 import {
@@ -151,6 +151,12 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     options = resolveOptions({ ...args.options, root: path.resolve(io.cwd, args.options.root ?? '.') })
   } catch (error) {
     io.stderr(`toolreg: ${(error as Error).message}\n\n${USAGE}\n`)
+    return 2
+  }
+  // A mistyped --root would otherwise pass CI with nothing but TR007 warnings.
+  const rootIsDir = await stat(options.root).then((s) => s.isDirectory(), () => false)
+  if (!rootIsDir) {
+    io.stderr(`toolreg: --root: ${options.root} is not a directory\n\n${USAGE}\n`)
     return 2
   }
   const result = await createScanner(options).scan()

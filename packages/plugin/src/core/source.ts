@@ -16,7 +16,7 @@ export function decodeSource(bytes: Uint8Array): DecodeResult {
     return { ok: true, code: strictUtf8.decode(body), hadBom }
   } catch {
     const bad = firstInvalidUtf8(body)
-    const { line, column } = positionAt(lenientUtf8.decode(body.subarray(0, bad)), bad === 0 ? 0 : Infinity)
+    const { line, column } = positionAt(lenientUtf8.decode(body.subarray(0, bad)), Infinity)
     return { ok: false, line, column, byte: body[bad] ?? 0, code: lenientUtf8.decode(body) }
   }
 }
