@@ -23,7 +23,6 @@ import type {
   ToolsetStatus,
 } from './types.js'
 
-
 const need = (ok: unknown, what: string) => {
   if (!ok) throw new TypeError('toolreg: invalid ' + what)
 }
@@ -88,7 +87,7 @@ export class ToolRegistry {
     const old = this.#tools.get(name)
     const log = this.#settings.logger
     if (old) {
-      // A plugin never takes another owner's tool without override (and so opt-in, checked above).
+      // Rows 2–5 of SPEC §2.2. A plugin never takes another owner's tool without override (and so opt-in, checked above).
       const shadows =
         (owner && old.owner !== owner) || (old.toolset !== toolset && !(isMcp(old.toolset) && isMcp(toolset)))
       const what = `'${name}' of toolset '${old.toolset}'${by(old.owner)} by '${toolset}'${by(owner)}${meta?.source ? ' at ' + meta.source : ''}`
@@ -98,7 +97,7 @@ export class ToolRegistry {
     }
     // Map.set on an existing key keeps its registration position.
     this.#tools.set(name, entry)
-    if (old) this.#dropAliasesIfEmpty(old.toolset)
+    if (old && old.toolset !== toolset) this.#dropAliasesIfEmpty(old.toolset)
     this.#bump('register', name, toolset)
     return entry
   }
