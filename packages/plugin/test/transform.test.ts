@@ -59,6 +59,21 @@ describe('transformToolModule', () => {
     expect(transformToolModule(changed, scan)!.code).toBe(changed.replace("'t' })", '\'t\' }, { source: "tools/a.ts:3:1" })'))
   })
 
+  it('the fresh analysis of changed code follows the registryModules given in opts.detect', async () => {
+    const code = "import { registry as r } from '~/reg'\nr.register({ name: 'a', toolset: 't' })\n"
+    const scanner = createScanner(resolveOptions({ registryModules: ['~/reg'] }, '/p'), createMemoryFs({ '/p/tools/a.ts': code }))
+    await scanner.scan()
+    const scan = scanner.getFileScan('/p/tools/a.ts')!
+    const changed = '// changed\n' + code
+    expect(transformToolModule(changed, scan)).toBeNull()
+    expect(transformToolModule(changed, scan, { detect: scanner.options })!.code).toContain('{ source: "tools/a.ts:3:1" }')
+  })
+
+  it('the map names the absolute path by default', async () => {
+    const code = "import { registry } from '@toolreg/core'\nregistry.register({ name: 'a', toolset: 't' })\n"
+    expect(transformToolModule(code, await scanOne(code))!.map.sources).toEqual(['/p/tools/a.ts'])
+  })
+
   it('names the file and a root-relative path with special characters as data', async () => {
     const code = "import { registry } from '@toolreg/core'\nregistry.register({ name: 'a', toolset: 't' })\n"
     const result = transformToolModule(code, await scanOne(code, 'we"ird $`name`.ts'))
