@@ -1,6 +1,5 @@
 // One @babel/parser call per file, with the syntax plugins its extension needs.
 import { parse, type ParserPlugin } from '@babel/parser'
-import type { File } from '@babel/types'
 
 // Valid modern input must never get a false TR004 (SPEC §8).
 const COMMON: ParserPlugin[] = ['decorators', 'explicitResourceManagement', ['importAttributes', { deprecatedAssertSyntax: true }]]
@@ -14,7 +13,7 @@ export function parserPlugins(file: string): ParserPlugin[] {
 }
 
 export type ParseResult =
-  | { ok: true; ast: File }
+  | { ok: true; ast: ReturnType<typeof parse> }
   | { ok: false; message: string; line: number; column: number }
 
 export function parseModule(code: string, file: string): ParseResult {

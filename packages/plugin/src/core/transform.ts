@@ -39,6 +39,6 @@ export function transformToolModule(code: string, fileScan: FileScan, opts: Tran
   }
   return {
     code: s.toString(),
-    map: s.generateMap({ hires: true, source: opts.sourceMapFileName ?? fileScan.absPath, includeContent: true }),
+    map: s.generateMap({ hires: 'boundary', source: opts.sourceMapFileName ?? fileScan.absPath, includeContent: true }),
   }
 }
