@@ -284,6 +284,24 @@ describe('reading files', () => {
     expect(r.toolNames).toEqual(['a'])
   })
 
+  it('a read failure is not cached: the file is read again once readable', async () => {
+    const fs = createMemoryFs({ '/p/tools/a.ts': tool('a') })
+    let locked = true
+    const flaky: ScanFs = {
+      ...fs,
+      readFile: async (p) => {
+        if (locked) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })
+        return fs.readFile(p)
+      },
+    }
+    const scanner = createScanner(resolveOptions({}, '/p'), flaky)
+    expect((await scanner.scan()).diagnostics.map((d) => d.code)).toEqual(['TR004'])
+    locked = false
+    const r = await scanner.scan()
+    expect(r.diagnostics).toEqual([])
+    expect(r.toolNames).toEqual(['a'])
+  })
+
   it('an empty file is neither an error nor a tool module', async () => {
     const r = await setup({ '/p/tools/empty.ts': '', '/p/tools/a.ts': tool('a') }).scanner.scan()
     expect(r.files.map((f) => [f.file, f.isToolModule])).toEqual([['tools/a.ts', true], ['tools/empty.ts', false]])

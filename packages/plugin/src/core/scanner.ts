@@ -82,6 +82,11 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
       return { ...rest, file: walked.file, ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}) }
     }
     const scan = await scanFile(walked, options, io)
+    // A read failure (TR004 without a position) is not cached: a chmod does not change the mtime.
+    if (scan.diagnostics.some((d) => d.code === 'TR004' && d.line === 0)) {
+      cache.delete(walked.absPath)
+      return scan
+    }
     cache.set(walked.absPath, { size: stats.size, mtimeMs: stats.mtimeMs, scan })
     dirty = true
     return scan
@@ -101,6 +106,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
         const decoded = decodeSource(await io.readFile(absOf.get(file)!))
         sources.set(file, decoded.ok ? decoded.code : undefined)
       } catch (error) {
+        // Gone: no longer a collision. Any other read error only costs the frame.
         if (errorCode(error) === 'ENOENT') gone.add(file)
       }
     }))
