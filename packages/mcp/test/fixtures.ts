@@ -6,7 +6,7 @@ import { recordingLogger } from './helpers.js'
 
 /** Raw tool names of the demo server (servers/demo.mjs) without extra flags. */
 export const DEMO_TOOLS = [
-  'add', 'add_tool', 'bare', 'cancelled_count', 'echo', 'explode', 'fail', 'lines', 'never',
+  'add', 'add_tool', 'bare', 'echo', 'explode', 'fail', 'lines', 'never', 'never_stats',
   'notify_tools_changed', 'picture', 'release', 'remove_tool', 'slow', 'structured', 'swap_tool', 'waiting',
 ]
 

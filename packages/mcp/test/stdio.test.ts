@@ -241,11 +241,14 @@ describe('connection and detach', () => {
 })
 
 describe('timeouts and aborts', () => {
+  const neverStats = async (registry: { dispatch(name: string, args: unknown): Promise<unknown> }) =>
+    JSON.parse((await registry.dispatch('mcp__demo__never_stats', {})) as string) as { started: number; cancelled: number }
+
   it('a tool that never answers within timeoutMs gives an error envelope', async () => {
     const { client } = await startStdioServer()
     const { registry } = await attach(client, { timeoutMs: 300 })
     expect(envelopeError(await registry.dispatch('mcp__demo__never', {}))).toMatch(/^\[TOOL_ERROR\] Tool execution failed: McpError: .*timed out/i)
-    await waitFor(async () => Number(await registry.dispatch('mcp__demo__cancelled_count', {})) >= 1, 'the server to see the cancellation')
+    await waitFor(async () => (await neverStats(registry)).cancelled === 1, 'the server to see the cancellation')
   })
 
   it('ctx.signal aborts the call and reaches the server as a cancellation', async () => {
@@ -253,8 +256,9 @@ describe('timeouts and aborts', () => {
     const { registry } = await attach(client)
     const controller = new AbortController()
     const pending = registry.dispatch('mcp__demo__never', {}, { signal: controller.signal })
+    await waitFor(async () => (await neverStats(registry)).started === 1, 'the call to reach the server')
     controller.abort(new Error('user pressed stop'))
     expect(envelopeError(await pending)).toBe('[TOOL_ERROR] Tool execution aborted: user pressed stop')
-    await waitFor(async () => Number(await registry.dispatch('mcp__demo__cancelled_count', {})) >= 1, 'the server to see the cancellation')
+    await waitFor(async () => (await neverStats(registry)).cancelled === 1, 'the server to see the cancellation')
   })
 })

@@ -71,13 +71,14 @@ export function createDemoServer(flags) {
     gate(id).open()
     return text('ok')
   })
-  // Counts requests the client cancelled, so tests can see that an abort reached the server.
-  let cancelled = 0
+  // Counts calls of `never` that arrived and that the client cancelled, so tests can see an abort reach the server.
+  const never = { started: 0, cancelled: 0 }
   tool('never', { description: 'Never answers' }, (extra) => {
-    extra.signal.addEventListener('abort', () => cancelled++)
+    never.started++
+    extra.signal.addEventListener('abort', () => never.cancelled++)
     return new Promise(() => {})
   })
-  tool('cancelled_count', { description: 'How many never calls were cancelled' }, () => text(cancelled))
+  tool('never_stats', { description: 'Calls of never: started and cancelled' }, () => text(JSON.stringify(never)))
   tool('bare', {}, () => text('bare answers'))
   tool('add_tool', { description: 'Register a tool', inputSchema: { name: z.string() } }, ({ name }) => {
     tool(name, { description: `dynamic ${name}` }, () => text(`dynamic ${name} answers`))
