@@ -86,8 +86,8 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
     refresh().catch((error: unknown) => logger.error(`${prefix} refresh after tools/list_changed failed`, error))
   }
   const onClose = (): void => {
+    registry.invalidateCheckCache() // first: without it the failed checks would count as flakes for 60 s
     logger.warn(`${prefix} connection closed; its tools leave the definitions`)
-    registry.invalidateCheckCache()
   }
 
   const listChanged = hookToolsListChanged(client, onListChanged)

@@ -3,6 +3,8 @@ import type { McpToolInfo } from './schema.js'
 
 /** Every tool of the server, following `nextCursor`; a repeated cursor is an error rather than an endless loop. */
 export async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolInfo[]> {
+  // A server without the tools capability (resources or prompts only) still gets its utility tools.
+  if (client.getServerCapabilities()?.tools === undefined) return []
   const tools: McpToolInfo[] = []
   const seen = new Set<string>()
   let cursor: string | undefined

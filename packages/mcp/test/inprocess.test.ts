@@ -2,7 +2,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { attachMcpServer } from '@toolreg/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from './helpers.js'
@@ -85,6 +85,24 @@ describe('listing', () => {
     expect(registry.getToolsetAliasTarget('my.srv')).toBe('mcp-my.srv')
     expect(await registry.dispatch('mcp__my_srv__a_b', {})).toBe('called a.b')
     expect(log.texts('warn').some((t) => t.includes('"a-b"') && t.includes('"a.b"') && t.includes('mcp__my_srv__a_b'))).toBe(true)
+  })
+
+  it('a server without the tools capability still gets its utility tools', async () => {
+    const server = new Server({ name: 'docs', version: '1' }, { capabilities: { resources: {} } })
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [{ uri: 'doc://a', name: 'a' }] }))
+    const client = new Client({ name: 'test', version: '1' })
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await server.connect(serverSide)
+    await client.connect(clientSide)
+    try {
+      const { registry } = newRegistry()
+      const attachment = await attachMcpServer(registry, client, { server: 'docs' })
+      expect(attachment.toolNames).toEqual(['mcp__docs__list_resources', 'mcp__docs__read_resource'])
+      expect(registry.getToolsetAliasTarget('docs')).toBe('mcp-docs')
+      expect(JSON.parse((await registry.dispatch('mcp__docs__list_resources', {})) as string).resources[0].uri).toBe('doc://a')
+    } finally {
+      await client.close()
+    }
   })
 
   it('registers no alias when no tool registered', async () => {
