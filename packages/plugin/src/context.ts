@@ -39,6 +39,9 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   let scanner: ReturnType<typeof createScanner> | undefined
   let lastScan: Promise<ScanResult> | undefined
   let lastDts: string | undefined
+  let dtsDelay = 0
+  let dtsTimer: ReturnType<typeof setTimeout> | undefined
+  let onDtsError: (error: unknown) => void = () => {}
 
   function options(): ResolvedOptions {
     resolved ??= resolveOptions(userOptions, bundlerRoot)
@@ -64,7 +67,8 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     const scanning = getScanner()
       .scan()
       .then(async (result) => {
-        await writeDts(result)
+        if (dtsDelay === 0) await writeDts(result)
+        else writeDtsLater(result)
         return result
       })
     lastScan = scanning
@@ -93,6 +97,21 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     lastDts = content
   }
 
+  /** Dev: coalesce the writes of a burst of scans (a rename is an unlink and an add). */
+  function setDtsDelay(ms: number, onError: (error: unknown) => void) {
+    dtsDelay = ms
+    onDtsError = onError
+  }
+
+  function writeDtsLater(result: ScanResult) {
+    clearTimeout(dtsTimer)
+    dtsTimer = setTimeout(() => {
+      dtsTimer = undefined
+      writeDts(result).catch(onDtsError)
+    }, dtsDelay)
+    dtsTimer.unref?.()
+  }
+
   function report(result: ScanResult): BuildReport {
     const { strict } = result.options
     const errors = result.diagnostics
@@ -115,8 +134,14 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return scanner.getFileScan(file)
   }
 
+  /** The scan of a tool module, by bundler id; undefined for any other module. */
+  function toolModuleOf(id: string): FileScan | undefined {
+    const file = fileScanOf(id)
+    return file?.isToolModule ? file : undefined
+  }
+
   function isToolFile(id: string): boolean {
-    return fileScanOf(id)?.isToolModule === true
+    return toolModuleOf(id) !== undefined
   }
 
   function loadVirtualModule(result: ScanResult): string {
@@ -130,10 +155,21 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return transformToolModule(code, file)
   }
 
+  /** Absolute tool dirs. */
+  function toolDirs(): string[] {
+    const { root, dirs } = options()
+    return dirs.map((dir) => path.resolve(root, dir))
+  }
+
+  /** A file inside a tool dir: adding, changing or removing it may change the registry. */
+  function isInToolDir(file: string): boolean {
+    const abs = path.resolve(file)
+    return toolDirs().some((dir) => abs.startsWith(dir + path.sep))
+  }
+
   /** Files and dirs whose change must trigger a rebuild (`vite build --watch`, `rollup -w`). */
   function watchTargets(result: ScanResult): string[] {
-    const dirs = result.options.dirs.map((dir) => path.resolve(result.options.root, dir))
-    return [...dirs, ...result.files.map((f) => f.absPath)]
+    return [...toolDirs(), ...result.files.map((f) => f.absPath)]
   }
 
   function manifestAsset(result: ScanResult): { fileName: string; source: string } | undefined {
@@ -151,10 +187,14 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   return {
     options,
     setBundlerRoot,
+    setDtsDelay,
+    toolDirs,
+    isInToolDir,
     scan,
     currentScan,
     report,
     isToolFile,
+    toolModuleOf,
     loadVirtualModule,
     transform,
     watchTargets,

@@ -11,12 +11,15 @@ import type { Compiler as RspackCompiler } from '@rspack/core'
 import { createToolRegistryContext, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
 import type { ToolRegistryContext } from './context.js'
 import type { Diagnostic, ScanResult, ToolRegistryOptions } from './core/types.js'
+import { createViteDev } from './vite-dev.js'
+import type { ViteDev } from './vite-dev.js'
 
 const PLUGIN_NAME = 'toolreg'
 
 export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>((userOptions) => {
   const ctx = createToolRegistryContext(userOptions)
   const rollupHooks = rollupLikeHooks(ctx)
+  const dev = createViteDev(ctx)
 
   return {
     name: PLUGIN_NAME,
@@ -47,10 +50,13 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       },
     },
     vite: {
-      ...rollupHooks,
+      ...rollupLikeHooks(ctx, dev),
       configResolved(config: ResolvedConfig) {
         ctx.setBundlerRoot(config.root)
+        dev.configResolved(config)
       },
+      configureServer: dev.configureServer,
+      hotUpdate: dev.hotUpdate,
     },
     webpack: (compiler) => applyWebpackLike(ctx, compiler),
     rspack: (compiler) => applyWebpackLike(ctx, compiler),
@@ -78,10 +84,12 @@ interface RollupLikeLog {
   frame?: string
 }
 
-function rollupLikeHooks(ctx: ToolRegistryContext) {
+/** `dev` only for Vite: in `vite serve` errors go to the overlay instead of failing. */
+function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
   return {
-    async buildStart(this: RollupLikeContext) {
+    async buildStart(this: RollupLikeContext & { environment?: { name: string } }) {
       const result = await ctx.scan()
+      if (dev?.serving) return dev.reportAtStart(result, this.environment?.name ?? 'client')
       for (const target of ctx.watchTargets(result)) this.addWatchFile(target)
       const { errors, errorMessage, warnings } = ctx.report(result)
       for (const { diagnostic, message } of warnings) this.warn(rollupLog(message, diagnostic, result))
@@ -93,10 +101,24 @@ function rollupLikeHooks(ctx: ToolRegistryContext) {
       if (importer === RESOLVED_VIRTUAL_MODULE_ID && ctx.isToolFile(id)) return { id, moduleSideEffects: true }
       return null
     },
+    async load(this: RollupLikeContext, id: string) {
+      if (!isVirtualModuleId(id)) return null
+      const result = await ctx.currentScan()
+      if (!dev?.serving) return ctx.loadVirtualModule(result)
+      const { errors, errorMessage } = ctx.report(result)
+      if (errors.length > 0) {
+        dev.noteLoadInError()
+        this.error({ message: errorMessage })
+      }
+      return ctx.loadVirtualModule(result) + dev.virtualModuleFooter
+    },
     transform(code: string, id: string) {
-      if (!ctx.isToolFile(id)) return null
+      const file = ctx.toolModuleOf(id)
+      if (!file) return null
       const out = ctx.transform(code, id)
-      return { code: out?.code ?? code, map: out?.map ?? null, moduleSideEffects: true }
+      // Appended after the last line: the source map of the lines above stays valid.
+      const footer = dev?.serving ? dev.toolModuleFooter(file, ctx.options().registryModules[0] ?? '@toolreg/core') : ''
+      return { code: (out?.code ?? code) + footer, map: out?.map ?? null, moduleSideEffects: true }
     },
     generateBundle: {
       // `post`: Vite drops assets emitted at normal order in SSR builds (SPEC §8).

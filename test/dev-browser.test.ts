@@ -1,0 +1,187 @@
+// The Vite dev server with a real page in headless Chromium: every save of a tool file
+// updates the page's registry without a reload; a collision shows the overlay and keeps
+// the last good registry; fixing it clears the overlay.
+import { existsSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer, type ViteDevServer } from 'vite'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import toolRegistry from '@toolreg/plugin/vite'
+
+const CHROMIUM = '/usr/bin/chromium'
+const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/dev-app')
+// The package dir of @toolreg/core (its "exports" hide package.json): dist/index.js → ..
+const CORE_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@toolreg/core')), '..')
+// Browser tests may be skipped only outside CI, and only for a missing browser.
+const skip = !process.env.CI && !existsSync(CHROMIUM)
+if (skip) console.warn(`dev-browser tests skipped: ${CHROMIUM} is missing (CI unset); apt-get install chromium to run them`)
+
+declare global {
+  interface Window {
+    registry: import('@toolreg/core').ToolRegistry
+    __token?: string
+  }
+}
+
+let tmp: string
+let server: ViteDevServer
+let browser: Browser
+let page: Page
+const latencies: number[] = []
+/** Registry rejections logged in the page (a colliding update that was applied). */
+const rejections: string[] = []
+
+const tool = (name: string, description: string, toolset = 'demo') => `import { registry } from '@toolreg/core'
+
+registry.register({
+  name: ${JSON.stringify(name)},
+  toolset: ${JSON.stringify(toolset)},
+  schema: { description: ${JSON.stringify(description)} },
+  handler: () => ${JSON.stringify(name)},
+})
+`
+
+const names = () => page.evaluate(() => window.registry.getAllToolNames())
+
+/** Write, then wait until the page's registry holds exactly `expected`; records the latency. */
+async function expectNames(expected: string[], change: () => Promise<void>) {
+  const started = performance.now()
+  await change()
+  await page.waitForFunction(
+    (want) => JSON.stringify(window.registry.getAllToolNames()) === JSON.stringify(want),
+    [...expected].sort(),
+    { timeout: 30_000, polling: 10 },
+  )
+  latencies.push(performance.now() - started)
+  // The rendered list follows the registry.
+  await expect.poll(() => page.locator('#tools li').allTextContents(), { timeout: 10_000 }).toEqual([...expected].sort())
+}
+
+const overlayText = () =>
+  page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
+
+describe.skipIf(skip)('vite dev server in Chromium', () => {
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'toolreg-dev-browser-'))
+    await cp(FIXTURE, tmp, { recursive: true })
+    await mkdir(path.join(tmp, 'node_modules/@toolreg'), { recursive: true })
+    await symlink(CORE_DIR, path.join(tmp, 'node_modules/@toolreg/core'), 'dir')
+    server = await createServer({
+      root: tmp,
+      configFile: false,
+      logLevel: 'silent',
+      cacheDir: path.join(tmp, '.vite'),
+      plugins: [toolRegistry()],
+      optimizeDeps: { noDiscovery: true, include: [] },
+      server: { host: '127.0.0.1', port: 0, fs: { allow: [tmp, CORE_DIR] } },
+    })
+    await server.listen()
+    const url = server.resolvedUrls?.local[0]
+    if (!url) throw new Error('the dev server has no local URL')
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    })
+    page = await browser.newPage()
+    page.on('console', (message) => {
+      if (message.text().includes('REJECTED')) rejections.push(message.text())
+    })
+    await page.goto(url)
+    await page.waitForFunction(() => window.registry?.getAllToolNames().length === 2, undefined, { timeout: 30_000 })
+    await page.evaluate(() => (window.__token = 'before-edits'))
+  })
+
+  afterAll(async () => {
+    if (latencies.length > 0) {
+      const sorted = [...latencies].sort((a, b) => a - b)
+      console.info(`dev: file write → registry updated in the page, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms over ${sorted.length} edits`)
+    }
+    await browser?.close()
+    await server?.close()
+    if (tmp) await rm(tmp, { recursive: true, force: true })
+  })
+
+  it('shows the tools of the fixture', async () => {
+    expect(await names()).toEqual(['clock', 'echo'])
+  })
+
+  it('adds a tool when a file is added', async () => {
+    await expectNames(['clock', 'echo', 'weather'], () => writeFile(path.join(tmp, 'tools/weather.ts'), tool('weather', 'Weather now')))
+  })
+
+  it('shows an edited description in getDefinitions', async () => {
+    await writeFile(path.join(tmp, 'tools/weather.ts'), tool('weather', 'Weather for the next hours'))
+    await page.waitForFunction(
+      async () => (await window.registry.getDefinitions(['weather']))[0]?.function.description === 'Weather for the next hours',
+      undefined,
+      { timeout: 30_000, polling: 50 },
+    )
+    expect(await names()).toEqual(['clock', 'echo', 'weather'])
+  })
+
+  it('renames a tool: the old name is gone', async () => {
+    await expectNames(['clock', 'echo', 'forecast'], () => writeFile(path.join(tmp, 'tools/weather.ts'), tool('forecast', 'Forecast')))
+  })
+
+  it('renames a tool file: the tool stays, with its new source', async () => {
+    await rename(path.join(tmp, 'tools/weather.ts'), path.join(tmp, 'tools/forecast.ts'))
+    await page.waitForFunction(() => window.registry.getEntry('forecast')?.source?.startsWith('tools/forecast.ts:'), undefined, {
+      timeout: 30_000,
+    })
+    // Give a late `unlink` handling the chance to do harm, then check nothing was lost.
+    await expect.poll(() => names(), { timeout: 10_000 }).toEqual(['clock', 'echo', 'forecast'])
+    expect(await page.evaluate(() => window.registry.getEntry('forecast')?.source)).toBe('tools/forecast.ts:3:1')
+  })
+
+  it('deletes a tool when its file is deleted', async () => {
+    await expectNames(['clock', 'echo'], () => unlink(path.join(tmp, 'tools/forecast.ts')))
+  })
+
+  it('never reloaded the page', async () => {
+    expect(await page.evaluate(() => window.__token)).toBe('before-edits')
+  })
+
+  it('shows TR001 in the overlay and keeps the last good registry', async () => {
+    await writeFile(path.join(tmp, 'tools/echo_again.ts'), tool('echo', 'Echo, again', 'util'))
+    await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR001/)
+    const text = (await overlayText())!
+    expect(text).toContain('tools/echo.ts')
+    expect(text).toContain('tools/echo_again.ts')
+    expect(await names()).toEqual(['clock', 'echo'])
+    expect(await page.evaluate(() => window.registry.getEntry('echo')?.source)).toBe('tools/echo.ts:3:1')
+  })
+
+  it('clears the overlay when fixed and applies the pending update', async () => {
+    await expectNames(['clock', 'echo', 'echo_again'], () =>
+      writeFile(path.join(tmp, 'tools/echo_again.ts'), tool('echo_again', 'Echo, again', 'util')),
+    )
+    await expect.poll(overlayText, { timeout: 30_000 }).toBeNull()
+    expect(await page.evaluate(() => window.__token)).toBe('before-edits')
+  })
+
+  it('withholds the update of an edited file while it collides: no tool is lost', async () => {
+    await writeFile(path.join(tmp, 'tools/clock.ts'), tool('echo', 'A clock that says echo', 'time'))
+    await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR001/)
+    expect(await overlayText()).toContain('tools/clock.ts')
+    // Applied, the update would run clock.ts's dispose (clock gone) and be rejected (REJECTED
+    // log). Nothing must happen: give a wrongly applied update time to arrive, then look.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await names()).toEqual(['clock', 'echo', 'echo_again'])
+    expect(rejections).toEqual([])
+  })
+
+  it('withholds a syntax error (TR004) the same way, then applies the fix', async () => {
+    await writeFile(path.join(tmp, 'tools/clock.ts'), "import { registry } from '@toolreg/core'\n\nregistry.register({ name: 'clock',,, })\n")
+    await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR004/)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await names()).toEqual(['clock', 'echo', 'echo_again'])
+    await expectNames(['echo', 'echo_again', 'time_now'], () => writeFile(path.join(tmp, 'tools/clock.ts'), tool('time_now', 'Time', 'time')))
+    await expect.poll(overlayText, { timeout: 30_000 }).toBeNull()
+    expect(await page.evaluate(() => window.registry.getEntry('time_now')?.source)).toBe('tools/clock.ts:3:1')
+    expect(rejections).toEqual([])
+    expect(await page.evaluate(() => window.__token)).toBe('before-edits')
+  })
+})
