@@ -9,7 +9,8 @@ export function safeString(v: unknown): string {
 
 /** `null`, `undefined`, `array`, a typeof word, or a class instance's constructor name. */
 export function typeName(v: unknown): string {
-  if (v === null || typeof v != 'object') return v === null ? 'null' : typeof v
+  if (v === null) return 'null'
+  if (typeof v != 'object') return typeof v
   if (Array.isArray(v)) return 'array'
   const p = Object.getPrototypeOf(v)
   // Plain and null-prototype objects are `object`; anything further down a chain is a class instance.

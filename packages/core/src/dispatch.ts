@@ -24,8 +24,8 @@ export function sanitizeToolError(text: string): string {
     prev = s
     s = s.replace(CDATA, '').replace(ROLE_TAG, '').replace(FENCE, '')
   }
-  // 1997 + '...', without leaving half a surrogate pair before the ellipsis.
-  return s.length > 2000 ? s.slice(0, /[\uD800-\uDBFF]/.test(s[1996]) ? 1996 : 1997) + '...' : s
+  // 1997 + '...', without leaving half a surrogate pair (0xD800–0xDBFF, i.e. >> 10 == 54) before the ellipsis.
+  return s.length > 2000 ? s.slice(0, s.charCodeAt(1996) >> 10 == 54 ? 1996 : 1997) + '...' : s
 }
 
 export interface DispatchSettings {
@@ -57,7 +57,7 @@ export async function runTool(
       }
     }
     const argType = typeName(a)
-    if (argType != 'object') return invalid(name, 'expected a JSON object, got ' + argType)
+    if (argType != 'object') return invalid(name, 'not an object but ' + argType)
     const signal = ctx.signal
     const aborted = () => failure('Tool execution aborted: ' + describeThrown(signal!.reason)[1])
     if (signal?.aborted) return aborted()

@@ -4,16 +4,21 @@ export const isName = (v: unknown): v is string => typeof v == 'string' && v !==
 
 /** `{}`-like: Object.prototype (of any realm) or null as prototype. */
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v == 'object' && v !== null && (proto(v) === null || proto(proto(v)) === null)
+  typeof v == 'object' && !!v && (!proto(v) || !proto(proto(v)))
 
 /**
  * Deep copy of plain objects and arrays, frozen; other values are shared.
- * `Object.fromEntries` defines keys, so a `__proto__` key stays an own property.
  * Schemas are JSON-like: a cyclic one overflows the stack (a RangeError at register).
+ * Plain loops, not entries/fromEntries: this runs for every tool at start-up.
  */
-export const frozenCopy = <T>(v: T): T =>
-  Array.isArray(v)
-    ? (Object.freeze(v.map((x) => frozenCopy(x))) as T)
-    : isPlainObject(v)
-      ? (Object.freeze(Object.fromEntries(Object.entries(v).map(([k, x]) => [k, frozenCopy(x)]))) as T)
-      : v
+export function frozenCopy<T>(v: T): T {
+  if (Array.isArray(v)) return Object.freeze(v.map((x) => frozenCopy(x))) as T
+  if (!isPlainObject(v)) return v
+  const out: Record<string, unknown> = {}
+  for (const k of Object.keys(v)) {
+    const x = frozenCopy(v[k])
+    // Assigning `__proto__` would set the prototype: define it as an own property instead.
+    k == '__proto__' ? Object.defineProperty(out, k, { value: x, enumerable: true }) : (out[k] = x)
+  }
+  return Object.freeze(out) as T
+}

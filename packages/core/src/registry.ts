@@ -91,7 +91,7 @@ export class ToolRegistry {
       const shadows =
         (owner && old.owner !== owner) || (old.toolset !== toolset && !(isMcp(old.toolset) && isMcp(toolset)))
       const what = `'${name}' of toolset '${old.toolset}'${by(old.owner)} by '${toolset}'${by(owner)}${meta?.source ? ' at ' + meta.source : ''}`
-      if (shadows && !override) return void log.error(`toolreg: REJECTED shadowing ${what} (no override: true)`)
+      if (shadows && !override) return void log.error(`toolreg: REJECTED shadowing ${what}`)
       if (shadows) log.info(`toolreg: overriding ${what}`)
       else if (old.toolset !== toolset) log.debug(`toolreg: replacing MCP ${what}`)
     }
@@ -151,7 +151,7 @@ export class ToolRegistry {
   #bump(type: RegistryEvent['type'], name: string, toolset: string) {
     const generation = ++this.#generation
     if (!this.#listeners.size) return
-    const event = Object.freeze({ type, name, toolset, generation })
+    const event = { type, name, toolset, generation }
     for (const l of [...this.#listeners]) {
       try {
         l(event)
@@ -189,7 +189,7 @@ export class ToolRegistry {
     return [...this.#groups().keys()]
   }
   getToolNamesForToolset(toolset: string): string[] {
-    return names(this.#entriesOf(this.#toolsetOf(toolset)))
+    return names(this.#resolve(toolset))
   }
   /** Tool name → toolset, in registration order. */
   getToolToToolsetMap(): Map<string, string> {
@@ -206,7 +206,7 @@ export class ToolRegistry {
     need(isName(alias) && isName(toolset), 'alias or toolset')
     const prev = this.#aliases.get(alias)
     if (prev !== undefined && prev !== toolset) {
-      this.#settings.logger.warn(`toolreg: alias '${alias}' re-pointed: '${prev}' -> '${toolset}'`)
+      this.#settings.logger.warn(`toolreg: alias '${alias}' moved from '${prev}' to '${toolset}'`)
     }
     this.#aliases.set(alias, toolset)
     this.#bump('alias', alias, toolset)
@@ -222,8 +222,10 @@ export class ToolRegistry {
     return nameOrAlias == 'all' || nameOrAlias == '*' ? this.getAllToolNames() : this.getToolNamesForToolset(nameOrAlias)
   }
 
-  #toolsetOf(nameOrAlias: string): string {
-    return this.#entriesOf(nameOrAlias).length ? nameOrAlias : (this.#aliases.get(nameOrAlias) ?? nameOrAlias)
+  /** Entries of a real toolset, else of the toolset an alias names (one hop). */
+  #resolve(nameOrAlias: string): ToolEntry[] {
+    const l = this.#entriesOf(nameOrAlias)
+    return l.length ? l : this.#entriesOf(this.#aliases.get(nameOrAlias)!)
   }
   #entriesOf(toolset: string): ToolEntry[] {
     return [...this.#tools.values()].filter((e) => e.toolset === toolset)
@@ -249,8 +251,7 @@ export class ToolRegistry {
   }
 
   async isToolsetAvailable(toolset: string): Promise<boolean> {
-    const t = this.#toolsetOf(toolset)
-    return !!(await this.#available(new Map([[t, this.#entriesOf(t)]]))).get(t)
+    return !!(await this.#available(new Map([['', this.#resolve(toolset)]]))).get('')
   }
 
   async checkToolsetRequirements(): Promise<Record<string, boolean>> {
