@@ -214,6 +214,29 @@ describe('refresh', () => {
     expect(registry.getToolsetAliasTarget('mem')).toBeUndefined()
   })
 
+  it('two attachments on one client chain in turn; detaching the first keeps the second in step', async () => {
+    const f = await linked([tool('a')])
+    const seen: string[] = []
+    f.client.setNotificationHandler(ToolListChangedNotificationSchema, (n) => {
+      seen.push(n.method)
+    })
+    const { registry } = newRegistry()
+    const one = await attachMcpServer(registry, f.client, { server: 'one' })
+    const two = await attachMcpServer(registry, f.client, { server: 'two' })
+    await one.detach()
+    f.tools = [tool('a'), tool('b')]
+    await f.server.sendToolListChanged()
+    await waitFor(() => seen.length === 1 && registry.has('mcp__two__b'), 'the second attachment and the original handler')
+    expect(one.toolNames).toEqual([])
+    expect(registry.getAllToolNames()).toEqual(['mcp__two__a', 'mcp__two__b'])
+    await two.detach()
+    const generation = registry.generation
+    await f.server.sendToolListChanged()
+    await waitFor(() => seen.length === 2, 'the original handler after both detached')
+    expect(registry.generation).toBe(generation)
+    expect(registry.getAllToolNames()).toEqual([])
+  })
+
   it('chains to the SDK listChanged auto-refresh the client was built with', async () => {
     const changes: string[][] = []
     const client = new Client(
