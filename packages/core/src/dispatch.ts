@@ -9,7 +9,7 @@ export const toolError = (message: string, extra?: Record<string, unknown>): str
 export const toolResult = (data?: unknown, extra?: Record<string, unknown>): string =>
   JSON.stringify(data !== undefined ? data : (extra ?? {}))
 
-const ROLE_TAG = /<\/?\s*(?:tool_call|function_call|result|response|output|input|system|assistant|user)(?:\s[^>]*)?\/?>/gi
+const ROLE_TAG = /<\/?\s*(?:(?:tool|function)_call|result|response|output|input|system|assistant|user)\b[^>]*>/gi
 const CDATA = /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/gi
 const FENCE = /```[^\s`]*/g
 
@@ -47,11 +47,10 @@ export async function runTool(
   const name = e.name
   const ctx = context ?? {}
   try {
-    let a = args ?? ''
-    if (a === '') a = {}
-    else if (typeof a == 'string') {
+    let a = args ?? {}
+    if (typeof a == 'string') {
       try {
-        a = JSON.parse(a)
+        a = a ? JSON.parse(a) : {}
       } catch (err) {
         return invalid(name, describeThrown(err)[1])
       }

@@ -1,5 +1,5 @@
 import { safeString } from './describe.js'
-import { frozenCopy, isName, isPlainObject } from './freeze.js'
+import { frozenCopy, isName, isPlainObject, need } from './freeze.js'
 import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
 
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
@@ -22,7 +22,7 @@ export function createEntry(spec: ToolSpec, meta: RegisterMeta | undefined, owne
     : !(max === undefined || (typeof max == 'number' && max === max)) ? 'maxResultSizeChars'
     : !(source === undefined || typeof source == 'string') ? 'meta.source'
     : ''
-  if (bad) throw new TypeError(`toolreg: register '${safeString(name)}': invalid ${bad}`)
+  need(!bad, `${bad} of tool '${safeString(name)}'`)
   const frozen = frozenCopy(schema)
   return Object.freeze({
     name,

@@ -2,6 +2,11 @@ const proto = Object.getPrototypeOf
 
 export const isName = (v: unknown): v is string => typeof v == 'string' && v !== ''
 
+/** Programming errors throw at once. */
+export const need = (ok: unknown, what: string) => {
+  if (!ok) throw new TypeError('toolreg: invalid ' + what)
+}
+
 /** `{}`-like: Object.prototype (of any realm) or null as prototype. */
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v == 'object' && !!v && (!proto(v) || !proto(proto(v)))

@@ -3,7 +3,7 @@ import { envSatisfied, toDefinition } from './definitions.js'
 import { safeString } from './describe.js'
 import { runTool, toolError, type DispatchSettings } from './dispatch.js'
 import { createEntry } from './entry.js'
-import { isName } from './freeze.js'
+import { isName, need } from './freeze.js'
 import { overrideDenied } from './errors.js'
 import type {
   DefinitionOptions,
@@ -23,9 +23,6 @@ import type {
   ToolsetStatus,
 } from './types.js'
 
-const need = (ok: unknown, what: string) => {
-  if (!ok) throw new TypeError('toolreg: invalid ' + what)
-}
 const isMcp = (toolset: string) => toolset.startsWith('mcp-')
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
 const names = (entries: ToolEntry[]) => sorted(entries.map((e) => e.name))
@@ -86,18 +83,18 @@ export class ToolRegistry {
     if (owner && override && !this.#policies.get(owner)) throw overrideDenied(owner, name, 'override')
     const old = this.#tools.get(name)
     const log = this.#settings.logger
+    const moves = old && old.toolset !== toolset
     if (old) {
       // Rows 2–5 of SPEC §2.2. A plugin never takes another owner's tool without override (and so opt-in, checked above).
-      const shadows =
-        (owner && old.owner !== owner) || (old.toolset !== toolset && !(isMcp(old.toolset) && isMcp(toolset)))
+      const shadows = (owner && old.owner !== owner) || (moves && !(isMcp(old.toolset) && isMcp(toolset)))
       const what = `'${name}' of toolset '${old.toolset}'${by(old.owner)} by '${toolset}'${by(owner)}${meta?.source ? ' at ' + meta.source : ''}`
       if (shadows && !override) return void log.error(`toolreg: REJECTED shadowing ${what}`)
       if (shadows) log.info(`toolreg: overriding ${what}`)
-      else if (old.toolset !== toolset) log.debug(`toolreg: replacing MCP ${what}`)
+      else if (moves) log.debug(`toolreg: replacing MCP ${what}`)
     }
     // Map.set on an existing key keeps its registration position.
     this.#tools.set(name, entry)
-    if (old && old.toolset !== toolset) this.#dropAliasesIfEmpty(old.toolset)
+    if (moves) this.#dropAliasesIfEmpty(old.toolset)
     this.#bump('register', name, toolset)
     return entry
   }
