@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Profiles the plugin's hot path with `node --cpu-prof`: one cold scan and one cold
-// `vite build` with the plugin over a generated project, then prints where the time goes
+// Profiles the plugin's hot path with `node --cpu-prof`: one cold scan, a cold and a warm
+// `vite build` with the plugin and the glob build over a generated project, then prints where the time goes
 // (self time by package and by function, inclusive time of the plugin's own functions).
 //
 //   node bench/profile.mjs [--size 1000] [--plugin-dir DIR]
@@ -21,16 +21,19 @@ const project = await ensureProject(join(BENCH, '.work', `p${size}`), size)
 const profileDir = join(BENCH, '.work', 'profiles')
 await mkdir(profileDir, { recursive: true })
 
-for (const [label, script, scriptArgs] of [
-  ['scan', join(BENCH, 'lib/scan-child.mjs'), [project, String(size), ...pluginArgs]],
-  ['build', join(BENCH, 'lib/vite-build.mjs'), [project, 'plugin', ...pluginArgs]],
+for (const [label, script, scriptArgs, keepCache] of [
+  ['scan', join(BENCH, 'lib/scan-child.mjs'), [project, String(size), ...pluginArgs], false],
+  ['build-cold', join(BENCH, 'lib/vite-build.mjs'), [project, 'plugin', ...pluginArgs], false],
+  // Right after the cold build: its disk cache is in place.
+  ['build-warm', join(BENCH, 'lib/vite-build.mjs'), [project, 'plugin', ...pluginArgs], true],
+  ['build-glob', join(BENCH, 'lib/vite-build.mjs'), [project, 'glob'], true],
 ]) {
   const dir = join(profileDir, `${label}-${size}`)
   await rm(dir, { recursive: true, force: true })
-  await rm(pluginCacheDir(project), { recursive: true, force: true })
+  if (!keepCache) await rm(pluginCacheDir(project), { recursive: true, force: true })
   const { result, wallMs } = await runNodeJson(script, scriptArgs, { nodeArgs: ['--cpu-prof', '--cpu-prof-interval', '250', '--cpu-prof-dir', dir] })
   const [file] = await readdir(dir)
-  console.log(`\n=== ${label}, ${size} files (cold cache): process ${wallMs.toFixed(0)} ms; ${JSON.stringify(pick(result))}`)
+  console.log(`\n=== ${label}, ${size} files: process ${wallMs.toFixed(0)} ms; ${JSON.stringify(pick(result))}`)
   console.log(`profile: ${join(dir, file)}`)
   summarize(JSON.parse(await readFile(join(dir, file), 'utf8')))
 }
