@@ -1,0 +1,87 @@
+// SSR code in the dev server (Vite's module runner): adding, renaming and deleting tool
+// files updates the registry the server-side code sees, without re-importing the entry.
+import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer, isRunnableDevEnvironment, type ViteDevServer } from 'vite'
+import type { ToolRegistry } from '@toolreg/core'
+import toolRegistry from '@toolreg/plugin/vite'
+
+const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/dev-app')
+// The package dir of @toolreg/core (its "exports" hide package.json): dist/index.js → ..
+const CORE_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@toolreg/core')), '..')
+
+let tmp: string
+let server: ViteDevServer
+let registry: ToolRegistry
+
+const tool = (name: string, toolset = 'demo') => `import { registry } from '@toolreg/core'
+
+registry.register({ name: ${JSON.stringify(name)}, toolset: ${JSON.stringify(toolset)}, schema: {}, handler: () => 'ok' })
+`
+
+const dts = () => readFile(path.join(tmp, 'tool-registry.d.ts'), 'utf8').catch(() => '')
+
+const namesBecome = (expected: string[]) =>
+  expect.poll(() => registry.getAllToolNames(), { timeout: 30_000, interval: 20 }).toEqual(expected)
+
+describe('vite dev server, SSR module runner', () => {
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'toolreg-dev-ssr-'))
+    await cp(FIXTURE, tmp, { recursive: true })
+    await mkdir(path.join(tmp, 'node_modules/@toolreg'), { recursive: true })
+    await symlink(CORE_DIR, path.join(tmp, 'node_modules/@toolreg/core'), 'dir')
+    server = await createServer({
+      root: tmp,
+      configFile: false,
+      logLevel: 'silent',
+      cacheDir: path.join(tmp, '.vite'),
+      plugins: [toolRegistry()],
+      optimizeDeps: { noDiscovery: true, include: [] },
+      server: { middlewareMode: true, ws: false, fs: { allow: [tmp, CORE_DIR] } },
+    })
+    const ssr = server.environments.ssr
+    if (!isRunnableDevEnvironment(ssr)) throw new Error('the ssr environment has no module runner')
+    const entry = (await ssr.runner.import('/src/ssr.ts')) as { registry: ToolRegistry; toolNames: readonly string[] }
+    registry = entry.registry
+    expect(entry.toolNames).toEqual(['clock', 'echo'])
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    if (tmp) await rm(tmp, { recursive: true, force: true })
+  })
+
+  it('loads the tools', () => {
+    expect(registry.getAllToolNames()).toEqual(['clock', 'echo'])
+    expect(registry.getEntry('echo')?.source).toBe('tools/echo.ts:3:1')
+  })
+
+  it('adds a tool when a file is added', async () => {
+    await writeFile(path.join(tmp, 'tools/lookup.ts'), tool('lookup'))
+    await namesBecome(['clock', 'echo', 'lookup'])
+    await expect.poll(() => dts(), { timeout: 30_000 }).toMatch(/['"]lookup['"]/)
+  })
+
+  it('renames a tool inside its file', async () => {
+    await writeFile(path.join(tmp, 'tools/lookup.ts'), tool('search'))
+    await namesBecome(['clock', 'echo', 'search'])
+  })
+
+  it('renames a tool file', async () => {
+    await rename(path.join(tmp, 'tools/lookup.ts'), path.join(tmp, 'tools/search.ts'))
+    await expect.poll(() => registry.getEntry('search')?.source, { timeout: 30_000 }).toBe('tools/search.ts:3:1')
+    await namesBecome(['clock', 'echo', 'search'])
+  })
+
+  it('deletes a tool when its file is deleted', async () => {
+    await unlink(path.join(tmp, 'tools/search.ts'))
+    await namesBecome(['clock', 'echo'])
+  })
+
+  it('keeps the .d.ts in step with the tools', async () => {
+    await expect.poll(() => dts(), { timeout: 30_000 }).toMatch(/ToolName = ['"]clock['"] \| ['"]echo['"]\s/)
+  })
+})
