@@ -23,7 +23,7 @@ registry.register({ name: 'added_later', toolset: 'util', schema: {}, handler: (
 
 /** The minimal event surface shared by Rollup's and Rolldown's watchers. */
 interface Watcher {
-  on(event: 'event', listener: (event: { code: string; error?: unknown; result?: { close(): unknown } }) => void): unknown
+  on(event: 'event', listener: (event: { code: string; error?: unknown; result?: { close(): unknown } | null }) => void): unknown
   close(): unknown
 }
 
@@ -96,7 +96,7 @@ describe('watch builds', () => {
         lib: { entry: 'src/main.ts', formats: ['es'], fileName: () => 'main.mjs' },
       },
     })) as unknown as Watcher
-    const nextEnd = buildEnds(watcher)
+    const nextEnd = buildEnds(watcher!)
     await nextEnd()
     expect(await runNames(path.join(outDir, 'main.mjs'))).toEqual(['echo', 'greet_en', 'greet_fr'])
     await writeFile(path.join(tmp, 'tools/added_later.ts'), NEW_TOOL)
@@ -106,7 +106,7 @@ describe('watch builds', () => {
 
   it('rollup -w rebuilds with an added tool file', async () => {
     const outDir = path.join(tmp, 'dist')
-    watcher = watch({
+    const rollupWatcher = watch({
       input: path.join(tmp, 'src/main.ts'),
       plugins: [
         rollupToolRegistry({ root: tmp, dts: false }),
@@ -116,6 +116,7 @@ describe('watch builds', () => {
       onwarn: () => {},
       output: { dir: outDir, format: 'es', entryFileNames: 'main.mjs' },
     })
+    watcher = rollupWatcher as unknown as Watcher
     const nextEnd = buildEnds(watcher)
     await nextEnd()
     expect(await runNames(path.join(outDir, 'main.mjs'))).toEqual(['echo', 'greet_en', 'greet_fr'])
