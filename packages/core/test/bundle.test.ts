@@ -72,7 +72,7 @@ describe('@toolreg/core in a browser bundle', () => {
     expect(registryOnly).not.toMatch(/\bprocess\.|\brequire\(|\bBuffer\b/)
   })
 
-  it('the bundle runs: registry, dispatch, envelopes and definitions work', () => {
+  it('the bundle runs: registry, dispatch, envelopes and definitions work', { timeout: 30_000 }, () => {
     expect(run(registryOnly, 'registry-only')).toEqual([
       'pong 1',
       '{"error":"[TOOL_ERROR] Tool execution failed: Error: xbad"}',
@@ -90,7 +90,7 @@ describe('@toolreg/core in a browser bundle', () => {
     expect(gzipSync(bare, { level: 9 }).length).toBeLessThanOrEqual(4096)
   })
 
-  it('… and with esbuild, as the bench measures it', async () => {
+  it('… and with esbuild, as the bench measures it', { timeout: 30_000 }, async () => {
     const out = await esbuild.build({
       stdin: { contents: `import { registry } from '@toolreg/core'\nglobalThis.r = registry\n`, resolveDir: work, loader: 'js' },
       bundle: true,
@@ -104,7 +104,7 @@ describe('@toolreg/core in a browser bundle', () => {
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(4096)
   })
 
-  it('a bundle using an adapter runs', () => {
+  it('a bundle using an adapter runs', { timeout: 30_000 }, () => {
     expect(run(withAdapters, 'adapters')).toEqual([])
   })
 })

@@ -68,7 +68,7 @@ describe('dispatch', () => {
     expect(got.a).toBe(1)
   })
 
-  it('deeply nested and huge arguments are fine', async () => {
+  it('deeply nested and huge arguments are fine', { timeout: 30_000 }, async () => {
     const { registry } = setup()
     registry.register(spec('len', 't', { handler: (args) => String(JSON.stringify(args).length) }))
     const deep = '{"a":'.repeat(500) + '1' + '}'.repeat(500)
@@ -319,7 +319,7 @@ describe('result size limits', () => {
     expect(((await registry.dispatch('inf', {})) as string).length).toBe(200_000)
   })
 
-  it('a 50 MB string is truncated without trouble', async () => {
+  it('a 50 MB string is truncated without trouble', { timeout: 30_000 }, async () => {
     const { registry } = setup()
     registry.register(spec('huge', 't', { handler: () => 'x'.repeat(50 * 1024 * 1024) }))
     const out = (await registry.dispatch('huge', {})) as string

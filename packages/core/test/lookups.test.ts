@@ -170,6 +170,7 @@ describe('toolsets and aliases', () => {
     expect(registry.getToolsetAliasTarget('fs')).toBeUndefined()
     expect(registry.getToolsetAliasTarget('disk')).toBeUndefined()
     expect(registry.getRegisteredToolsetAliases()).toEqual({ net: 'web' })
+    expect(registry.getRegisteredToolsetNames()).toEqual(['web'])
     registry.register(spec('read', 'files'))
     expect(registry.resolveToolset('fs')).toEqual([])
   })

@@ -36,7 +36,7 @@ describe('the singleton', () => {
     expect(await registry.dispatch('shared-probe', {})).toBe('from the copy')
   })
 
-  it('plain Node ESM: two module instances in one process share one registry', () => {
+  it('plain Node ESM: two module instances in one process share one registry', { timeout: 30_000 }, () => {
     const script = `
       const a = await import(${JSON.stringify(distIndex)})
       const b = await import(${JSON.stringify(copyIndex)})
