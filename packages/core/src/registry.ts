@@ -23,6 +23,8 @@ import type {
   ToolsetStatus,
 } from './types.js'
 
+/** The options `configure` accepts, with the `typeof` each needs. */
+const OPTION_TYPES = { logger: 'object', now: 'function', checkTimeoutMs: 'number', onResultOverflow: 'function' }
 const isMcp = (toolset: string) => toolset.startsWith('mcp-')
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
 const names = (entries: ToolEntry[]) => sorted(entries.map((e) => e.name))
@@ -50,11 +52,11 @@ export class ToolRegistry {
 
   /** Applies the given options to this instance; absent (`undefined`) ones stay as they are. */
   configure(options: RegistryOptions): this {
-    for (const k of ['logger', 'now', 'checkTimeoutMs', 'onResultOverflow'] as const) {
+    for (const [k, type] of Object.entries(OPTION_TYPES) as [keyof RegistryOptions, string][]) {
       const v = options?.[k]
       if (v === undefined) continue
       // NaN and negative timeouts are as wrong as a wrong type.
-      need(typeof v == (k[0] == 'l' ? 'object' : k[0] == 'c' ? 'number' : 'function') && v !== null && !((v as number) < 0) && v === v, 'option ' + k)
+      need(typeof v == type && v !== null && !((v as number) < 0) && v === v, 'option ' + k)
       ;(this.#settings as unknown as Record<string, unknown>)[k] = v
     }
     return this
@@ -147,7 +149,6 @@ export class ToolRegistry {
 
   #bump(type: RegistryEvent['type'], name: string, toolset: string) {
     const generation = ++this.#generation
-    if (!this.#listeners.size) return
     const event = { type, name, toolset, generation }
     for (const l of [...this.#listeners]) {
       try {
