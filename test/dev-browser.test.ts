@@ -60,31 +60,41 @@ async function expectNames(expected: string[], change: () => Promise<void>) {
   await expect.poll(() => page.locator('#tools li').allTextContents(), { timeout: 10_000 }).toEqual([...expected].sort())
 }
 
+/** A copy of the fixture in a temp dir, served on loopback. `prepare` may edit it first. */
+async function startServer(prepare?: (dir: string) => Promise<void>): Promise<{ tmp: string; server: ViteDevServer }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolreg-dev-browser-'))
+  await cp(FIXTURE, dir, { recursive: true })
+  await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
+  await symlink(CORE_DIR, path.join(dir, 'node_modules/@toolreg/core'), 'dir')
+  await prepare?.(dir)
+  const dev = await createServer({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    cacheDir: path.join(dir, '.vite'),
+    plugins: [toolRegistry()],
+    optimizeDeps: { noDiscovery: true, include: [] },
+    server: { host: '127.0.0.1', port: 0, fs: { allow: [dir, CORE_DIR] } },
+  })
+  await dev.listen()
+  if (!dev.resolvedUrls?.local[0]) throw new Error('the dev server has no local URL')
+  return { tmp: dir, server: dev }
+}
+
+const launchBrowser = () =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  })
+
 const overlayText = () =>
   page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
 
 describe.skipIf(skip)('vite dev server in Chromium', () => {
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(os.tmpdir(), 'toolreg-dev-browser-'))
-    await cp(FIXTURE, tmp, { recursive: true })
-    await mkdir(path.join(tmp, 'node_modules/@toolreg'), { recursive: true })
-    await symlink(CORE_DIR, path.join(tmp, 'node_modules/@toolreg/core'), 'dir')
-    server = await createServer({
-      root: tmp,
-      configFile: false,
-      logLevel: 'silent',
-      cacheDir: path.join(tmp, '.vite'),
-      plugins: [toolRegistry()],
-      optimizeDeps: { noDiscovery: true, include: [] },
-      server: { host: '127.0.0.1', port: 0, fs: { allow: [tmp, CORE_DIR] } },
-    })
-    await server.listen()
-    const url = server.resolvedUrls?.local[0]
-    if (!url) throw new Error('the dev server has no local URL')
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    })
+    ;({ tmp, server } = await startServer())
+    const url = server.resolvedUrls!.local[0]!
+    browser = await launchBrowser()
     page = await browser.newPage()
     page.on('console', (message) => {
       if (message.text().includes('REJECTED')) rejections.push(message.text())
@@ -183,5 +193,65 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
     expect(await page.evaluate(() => window.registry.getEntry('time_now')?.source)).toBe('tools/clock.ts:3:1')
     expect(rejections).toEqual([])
     expect(await page.evaluate(() => window.__token)).toBe('before-edits')
+  })
+
+  it('a page opened while in error shows the overlay and the last good registry; the fix clears it', async () => {
+    const expected = await names()
+    await writeFile(path.join(tmp, 'tools/dup.ts'), tool('echo', 'Echo once more', 'util'))
+    await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR001/)
+    const late = await browser.newPage()
+    const lateOverlay = () => late.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
+    try {
+      await late.goto(server.resolvedUrls!.local[0]!)
+      await expect.poll(lateOverlay, { timeout: 30_000 }).toMatch(/TR001[\s\S]*tools\/dup\.ts|tools\/dup\.ts[\s\S]*TR001/)
+      await late.waitForFunction((want) => JSON.stringify(window.registry?.getAllToolNames()) === JSON.stringify(want), expected, {
+        timeout: 30_000,
+      })
+      await unlink(path.join(tmp, 'tools/dup.ts'))
+      await expect.poll(lateOverlay, { timeout: 30_000 }).toBeNull()
+      await expect.poll(overlayText, { timeout: 30_000 }).toBeNull()
+      await late.waitForFunction((want) => JSON.stringify(window.registry?.getAllToolNames()) === JSON.stringify(want), expected, {
+        timeout: 30_000,
+      })
+      expect(await names()).toEqual(expected)
+      expect(await page.evaluate(() => window.__token)).toBe('before-edits')
+    } finally {
+      await late.close()
+    }
+  })
+})
+
+describe.skipIf(skip)('vite dev server started with a collision', () => {
+  let dir: string
+  let dev: ViteDevServer
+  let chrome: Browser
+
+  beforeAll(async () => {
+    ;({ tmp: dir, server: dev } = await startServer((root) => writeFile(path.join(root, 'tools/echo_copy.ts'), tool('echo', 'Echo copy', 'util'))))
+    chrome = await launchBrowser()
+  })
+
+  afterAll(async () => {
+    await chrome?.close()
+    await dev?.close()
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('serves the error to the page, and reloads it once fixed', async () => {
+    const tab = await chrome.newPage()
+    const overlay = () => tab.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
+    const failed = tab.waitForResponse((response) => response.url().includes('virtual:tool-registry'), { timeout: 30_000 })
+    await tab.goto(dev.resolvedUrls!.local[0]!)
+    expect((await failed).status()).toBe(500)
+    await expect.poll(overlay, { timeout: 30_000 }).toMatch(/TR001/)
+    expect(await overlay()).toContain('tools/echo_copy.ts')
+    expect(await tab.evaluate(() => typeof window.registry)).toBe('undefined')
+    await writeFile(path.join(dir, 'tools/echo_copy.ts'), tool('echo_copy', 'Echo copy', 'util'))
+    await tab.waitForFunction(
+      () => JSON.stringify(window.registry?.getAllToolNames()) === JSON.stringify(['clock', 'echo', 'echo_copy']),
+      undefined,
+      { timeout: 30_000 },
+    )
+    await expect.poll(overlay, { timeout: 30_000 }).toBeNull()
   })
 })

@@ -51,8 +51,8 @@ export function createViteDev(ctx: ToolRegistryContext) {
   let logger: Logger | undefined
   /** A page requested the virtual module while errors existed: it never got a module to update. */
   let loadedInError = false
-  /** The client shows our overlay. */
-  let overlayShown = false
+  /** The overlay's message while errors exist: pages that connect later get it too. */
+  let overlay: string | undefined
   /** Per environment: the last scan without errors, and the updates withheld since. */
   const lastGood = new Map<string, ScanResult>()
   const withheld = new Map<string, Set<EnvironmentModuleNode>>()
@@ -70,10 +70,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
     return present.every(Boolean) ? result : ctx.scan()
   }
 
-  function showOverlay(server: DevEnvironment, message: string) {
-    overlayShown = true
-    server.hot.send({ type: 'error', err: { message, stack: '', plugin: 'toolreg' } })
-  }
+  const overlayPayload = (message: string) => ({ type: 'error' as const, err: { message, stack: '', plugin: 'toolreg' } })
 
   return {
     get serving() {
@@ -92,14 +89,21 @@ export function createViteDev(ctx: ToolRegistryContext) {
       const root = server.config.root
       const outside = ctx.toolDirs().filter((dir) => path.relative(root, dir).startsWith('..'))
       if (outside.length > 0) server.watcher.add(outside)
+      // A page opened while errors exist shows them too; the fix then reloads it (Vite's
+      // client reloads a page whose first update finds an overlay).
+      server.environments.client.hot.on('vite:client:connect', (_data, client) => {
+        if (overlay !== undefined) client.send(overlayPayload(overlay))
+      })
     },
 
     /** At server start: diagnostics are logged, never thrown (the server must come up). */
     reportAtStart(result: ScanResult, environment: string) {
       const { errors, errorMessage, warnings } = ctx.report(result)
       for (const { message } of warnings) logger?.warn(message)
-      if (errors.length > 0) logger?.error(errorMessage)
-      else lastGood.set(environment, result)
+      if (errors.length > 0) {
+        logger?.error(errorMessage)
+        if (environment === 'client') overlay = errorMessage
+      } else lastGood.set(environment, result)
     },
 
     /** The virtual module was requested while errors exist. */
@@ -124,7 +128,10 @@ export function createViteDev(ctx: ToolRegistryContext) {
       if (errors.length > 0) {
         // Applying now would run `dispose` and lose tools: keep the last good registry.
         for (const mod of changed) pending.add(mod)
-        if (env.name === 'client') showOverlay(env, errorMessage)
+        if (env.name === 'client') {
+          overlay = errorMessage
+          env.hot.send(overlayPayload(errorMessage))
+        }
         return []
       }
 
@@ -136,12 +143,12 @@ export function createViteDev(ctx: ToolRegistryContext) {
 
       if (env.name === 'client' && loadedInError) {
         loadedInError = false
-        overlayShown = false
+        overlay = undefined
         env.hot.send({ type: 'full-reload', path: '*' })
         return []
       }
       // An update is also what clears the client's overlay.
-      const clearOverlay = env.name === 'client' && overlayShown
+      const clearOverlay = env.name === 'client' && overlay !== undefined
       if (!before || changesVirtualModule(before, result) || clearOverlay) {
         const virtual = env.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID)
         if (virtual) {
@@ -149,7 +156,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
           updates.add(virtual)
         }
       }
-      if (clearOverlay) overlayShown = false
+      if (clearOverlay) overlay = undefined
       return [...updates]
     },
   }
