@@ -402,23 +402,37 @@ describe.each(BUNDLERS)('%s', (bundler) => {
   }
 })
 
-describe('vite build CLI', () => {
-  it('exits non-zero on the collision fixture and prints TR001 with both files', async () => {
-    const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js')
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [vite, 'build', '--outDir', outDir('vite-cli-collision'), '--emptyOutDir'], {
-        cwd: COLLISION,
-        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout.on('data', (chunk) => (output += chunk))
-      child.stderr.on('data', (chunk) => (output += chunk))
-      child.on('error', reject)
-      child.on('close', (code) => resolve({ code, output }))
+/** Run a bundler's real CLI in the collision fixture; resolves with its exit code and output. */
+function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: COLLISION,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, output }))
+  })
+}
+
+const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`))
+
+describe('CLIs on the collision fixture', () => {
+  it('vite build exits non-zero and prints TR001 with both files', async () => {
+    const vite = path.join(packageDir('vite'), 'bin/vite.js')
+    const { code, output } = await runCli([vite, 'build', '--outDir', outDir('vite-cli-collision'), '--emptyOutDir'])
     expect(code, output).not.toBe(0)
-    await expectCollisionError({ ok: code === 0, error: output, warnings: [], outDir: '', entry: '' })
+    await expectCollisionError({ ok: false, error: output, warnings: [], outDir: '', entry: '' })
+  })
+
+  it('rollup -c exits non-zero and prints TR001 with both files', async () => {
+    const rollup = path.join(packageDir('rollup'), 'dist/bin/rollup')
+    const { code, output } = await runCli([rollup, '-c', '--dir', outDir('rollup-cli-collision')])
+    expect(code, output).not.toBe(0)
+    await expectCollisionError({ ok: false, error: output, warnings: [], outDir: '', entry: '' })
   })
 })
 
@@ -450,5 +464,26 @@ describe('dts and manifest options', () => {
     const outcome = await builders.rolldown({ root: APP, options: { ...APP_OPTIONS, manifest: false }, outDir: outDir('no-manifest') })
     expect(outcome.ok).toBe(true)
     expect((await readdir(outcome.outDir)).sort()).toEqual(['main.mjs'])
+  })
+
+  it('esbuild with write: false gets the manifest in outputFiles', async () => {
+    const esbuild = await import('esbuild')
+    const out = outDir('esbuild-memory')
+    const result = await esbuild.build({
+      absWorkingDir: APP,
+      entryPoints: ['src/main.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outdir: out,
+      write: false,
+      logLevel: 'silent',
+      plugins: [esbuildToolRegistry(APP_OPTIONS)],
+    })
+    const manifest = result.outputFiles.find((f) => f.path === path.join(out, 'tool-manifest.json'))
+    expect(manifest, result.outputFiles.map((f) => f.path).join('\n')).toBeDefined()
+    const parsed = JSON.parse(manifest!.text) as { tools: { name: string }[] }
+    expect(parsed.tools.map((t) => t.name).sort()).toEqual(APP_NAMES)
+    await expect(stat(out)).rejects.toThrow()
   })
 })
