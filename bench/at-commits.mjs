@@ -4,7 +4,7 @@
 // are extracted with `git archive` into bench/.work/at/<commit>/ and built with `tsc -b`;
 // dependencies resolve from the workspace's node_modules.
 //
-//   node bench/at-commits.mjs [--figure scan|build] [--size 1000] [--reps 3] [commit…]
+//   node bench/at-commits.mjs [--figure scan|build] [--size 1000] [--reps 3] [--path P] [--prepare-only] [commit…]
 // Default commits: every commit that touched packages/plugin/src, oldest first, plus the
 // working tree's current build (packages/plugin/dist). Results: bench/at-commits.json when
 // run at 1000 files, else bench/.work/at-commits.json.
@@ -22,13 +22,31 @@ const BENCH = fileURLToPath(new URL('.', import.meta.url))
 const REPO = join(BENCH, '..')
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { figure: { type: 'string', default: 'scan' }, size: { type: 'string', default: '1000' }, reps: { type: 'string', default: '3' } },
+  options: {
+    figure: { type: 'string', default: 'scan' },
+    size: { type: 'string', default: '1000' },
+    reps: { type: 'string', default: '3' },
+    // Extract and build the commits only (no measurement): tsc is slow, do it ahead of time.
+    'prepare-only': { type: 'boolean', default: false },
+    // Only commits that touched these paths (default: the whole plugin source).
+    path: { type: 'string', default: 'packages/plugin/src' },
+  },
 })
 const size = Number(args.size)
 const reps = Number(args.reps)
 const git = (...a) => execFileSync('git', a, { cwd: REPO, encoding: 'utf8' }).trim()
 
-const commits = positionals.length ? positionals : git('log', '--reverse', '--format=%h', '--', 'packages/plugin/src').split('\n').filter(Boolean)
+const commits = positionals.length ? positionals : git('log', '--reverse', '--format=%h', '--', args.path).split('\n').filter(Boolean)
+if (args['prepare-only']) {
+  for (const commit of commits) {
+    try {
+      console.error(`${commit}: ${await extract(commit)}`)
+    } catch (error) {
+      console.error(`${commit}: cannot build: ${String(error.message ?? error).split('\n')[0]}`)
+    }
+  }
+  process.exit(0)
+}
 const project = await ensureProject(join(BENCH, '.work', `p${size}`), size)
 const rows = []
 for (const commit of [...commits, 'working-tree']) {
