@@ -42,7 +42,12 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
   const matches = (rel: string): boolean => isIncluded(rel) && !isExcluded(rel)
   // Flat patterns (the default) never need to look into subdirectories.
   const recursive = options.include.some((p) => p.includes('/'))
-  const realRoot = await fs.realpath(options.root).catch(() => options.root)
+  let realRoot: string
+  try {
+    realRoot = await fs.realpath(options.root)
+  } catch {
+    realRoot = options.root
+  }
 
   const files: WalkedFile[] = []
   const diagnostics: Diagnostic[] = []
