@@ -1,5 +1,11 @@
 // Turning file bytes into source text and positions into code frames.
-import { codeFrameColumns } from '@babel/code-frame'
+import { createRequire } from 'node:module'
+import type { codeFrameColumns } from '@babel/code-frame'
+
+// Loaded on the first frame: most scans and builds never need one.
+let babelCodeFrame: typeof codeFrameColumns | undefined
+const loadCodeFrame = (): typeof codeFrameColumns =>
+  (babelCodeFrame ??= (createRequire(import.meta.url)('@babel/code-frame') as typeof import('@babel/code-frame')).codeFrameColumns)
 
 export type DecodeResult =
   | { ok: true; code: string; hadBom: boolean }
@@ -66,7 +72,7 @@ const MAX_FRAME_LINE = 160
 
 /** A plain-text code frame around a 1-based position (column 0: the whole line). */
 export function codeFrame(code: string, line: number, column: number): string {
-  const frame = codeFrameColumns(
+  const frame = loadCodeFrame()(
     code,
     { start: column > 0 ? { line, column } : { line } },
     { highlightCode: false, linesAbove: 2, linesBelow: 2 },
