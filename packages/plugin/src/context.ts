@@ -10,6 +10,7 @@ import {
   generateModule,
   resolveOptions,
   transformToolModule,
+  transformToolModuleCode,
 } from './core/index.js'
 import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
 
@@ -149,10 +150,13 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return generateModule(result)
   }
 
-  function transform(code: string, id: string) {
+  /** `sourceMap: false` when the build emits no maps: generating one is most of the cost. */
+  function transform(code: string, id: string, sourceMap = true) {
     const file = fileScanOf(id)
     if (!file?.isToolModule) return null
-    return transformToolModule(code, file)
+    if (sourceMap) return transformToolModule(code, file)
+    const out = transformToolModuleCode(code, file)
+    return out === null ? null : { code: out, map: null }
   }
 
   /** Absolute tool dirs. */

@@ -112,10 +112,13 @@ function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
       }
       return ctx.loadVirtualModule(result) + dev.virtualModuleFooter
     },
-    transform(code: string, id: string) {
+    transform(this: object, code: string, id: string) {
       const file = ctx.toolModuleOf(id)
       if (!file) return null
-      const out = ctx.transform(code, id)
+      // A Vite build without source maps never reads one (Vite's own plugins skip them too).
+      const environment = (this as { environment?: { config: { build: { sourcemap: unknown } } } }).environment
+      const sourceMap = !dev || dev.serving || environment?.config.build.sourcemap !== false
+      const out = ctx.transform(code, id, sourceMap)
       // Appended after the last line: the source map of the lines above stays valid.
       const footer = dev?.serving ? dev.toolModuleFooter(file, ctx.options().registryModules[0] ?? '@toolreg/core') : ''
       return { code: (out?.code ?? code) + footer, map: out?.map ?? null, moduleSideEffects: true }

@@ -27,9 +27,9 @@ function sitesFor(code: string, fileScan: FileScan, detect: DetectOptions | unde
   return { sites: detectRegisterCalls(body, fileScan.file, detect).sites, shift }
 }
 
-/** Inject `{ source }` into register calls; null when nothing changes. */
-export function transformToolModule(code: string, fileScan: FileScan, opts: TransformOptions = {}): TransformResult | null {
-  const { sites, shift } = sitesFor(code, fileScan, opts.detect)
+/** The rewritten module, or null when nothing changes. */
+function rewrite(code: string, fileScan: FileScan, detect: DetectOptions | undefined): MagicString | null {
+  const { sites, shift } = sitesFor(code, fileScan, detect)
   const targets = sites.filter((s) => !s.hasMeta)
   if (targets.length === 0) return null
   const s = new MagicString(code)
@@ -37,8 +37,23 @@ export function transformToolModule(code: string, fileScan: FileScan, opts: Tran
     const source = `${site.file}:${site.line}:${site.column}`
     s.appendLeft(site.argsEnd + shift, `, { source: ${JSON.stringify(source)} }`)
   }
+  return s
+}
+
+/** Inject `{ source }` into register calls; null when nothing changes. */
+export function transformToolModule(code: string, fileScan: FileScan, opts: TransformOptions = {}): TransformResult | null {
+  const s = rewrite(code, fileScan, opts.detect)
+  if (!s) return null
   return {
     code: s.toString(),
     map: s.generateMap({ hires: 'boundary', source: opts.sourceMapFileName ?? fileScan.absPath, includeContent: true }),
   }
+}
+
+/**
+ * The same code as transformToolModule, without a source map: for builds that emit
+ * none (a boundary-resolution map of every tool module costs more than the rewrite).
+ */
+export function transformToolModuleCode(code: string, fileScan: FileScan, opts: Pick<TransformOptions, 'detect'> = {}): string | null {
+  return rewrite(code, fileScan, opts.detect)?.toString() ?? null
 }
