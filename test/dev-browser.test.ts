@@ -34,6 +34,16 @@ const latencies: number[] = []
 /** Registry rejections logged in the page (a colliding update that was applied). */
 const rejections: string[] = []
 
+/**
+ * Save like an editor's atomic write: the whole content appears at once (a plain write is
+ * a truncate then a write, two changes with a moment of an empty file in between).
+ */
+async function save(file: string, content: string) {
+  const staging = path.join(tmp, `.staging-${path.basename(file)}`)
+  await writeFile(staging, content)
+  await rename(staging, path.join(tmp, file))
+}
+
 const tool = (name: string, description: string, toolset = 'demo') => `import { registry } from '@toolreg/core'
 
 registry.register({
@@ -119,21 +129,23 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
   })
 
   it('adds a tool when a file is added', async () => {
-    await expectNames(['clock', 'echo', 'weather'], () => writeFile(path.join(tmp, 'tools/weather.ts'), tool('weather', 'Weather now')))
+    await expectNames(['clock', 'echo', 'weather'], () => save('tools/weather.ts', tool('weather', 'Weather now')))
   })
 
   it('shows an edited description in getDefinitions', async () => {
-    await writeFile(path.join(tmp, 'tools/weather.ts'), tool('weather', 'Weather for the next hours'))
+    await save('tools/weather.ts', tool('weather', 'Weather for the next hours'))
     await page.waitForFunction(
       async () => (await window.registry.getDefinitions(['weather']))[0]?.function.description === 'Weather for the next hours',
       undefined,
       { timeout: 30_000, polling: 50 },
     )
-    expect(await names()).toEqual(['clock', 'echo', 'weather'])
+    // A save may arrive as two changes (truncate, write): the second update passes through
+    // a moment without the tool, so wait for the registry to settle.
+    await expect.poll(names, { timeout: 30_000 }).toEqual(['clock', 'echo', 'weather'])
   })
 
   it('renames a tool: the old name is gone', async () => {
-    await expectNames(['clock', 'echo', 'forecast'], () => writeFile(path.join(tmp, 'tools/weather.ts'), tool('forecast', 'Forecast')))
+    await expectNames(['clock', 'echo', 'forecast'], () => save('tools/weather.ts', tool('forecast', 'Forecast')))
   })
 
   it('renames a tool file: the tool stays, with its new source', async () => {
@@ -155,7 +167,7 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
   })
 
   it('shows TR001 in the overlay and keeps the last good registry', async () => {
-    await writeFile(path.join(tmp, 'tools/echo_again.ts'), tool('echo', 'Echo, again', 'util'))
+    await save('tools/echo_again.ts', tool('echo', 'Echo, again', 'util'))
     await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR001/)
     const text = (await overlayText())!
     expect(text).toContain('tools/echo.ts')
@@ -166,14 +178,14 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
 
   it('clears the overlay when fixed and applies the pending update', async () => {
     await expectNames(['clock', 'echo', 'echo_again'], () =>
-      writeFile(path.join(tmp, 'tools/echo_again.ts'), tool('echo_again', 'Echo, again', 'util')),
+      save('tools/echo_again.ts', tool('echo_again', 'Echo, again', 'util')),
     )
     await expect.poll(overlayText, { timeout: 30_000 }).toBeNull()
     expect(await page.evaluate(() => window.__token)).toBe('before-edits')
   })
 
   it('withholds the update of an edited file while it collides: no tool is lost', async () => {
-    await writeFile(path.join(tmp, 'tools/clock.ts'), tool('echo', 'A clock that says echo', 'time'))
+    await save('tools/clock.ts', tool('echo', 'A clock that says echo', 'time'))
     await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR001/)
     expect(await overlayText()).toContain('tools/clock.ts')
     // Applied, the update would run clock.ts's dispose (clock gone) and be rejected (REJECTED
@@ -184,11 +196,11 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
   })
 
   it('withholds a syntax error (TR004) the same way, then applies the fix', async () => {
-    await writeFile(path.join(tmp, 'tools/clock.ts'), "import { registry } from '@toolreg/core'\n\nregistry.register({ name: 'clock',,, })\n")
+    await save('tools/clock.ts', "import { registry } from '@toolreg/core'\n\nregistry.register({ name: 'clock',,, })\n")
     await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR004/)
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(await names()).toEqual(['clock', 'echo', 'echo_again'])
-    await expectNames(['echo', 'echo_again', 'time_now'], () => writeFile(path.join(tmp, 'tools/clock.ts'), tool('time_now', 'Time', 'time')))
+    await expectNames(['echo', 'echo_again', 'time_now'], () => save('tools/clock.ts', tool('time_now', 'Time', 'time')))
     await expect.poll(overlayText, { timeout: 30_000 }).toBeNull()
     expect(await page.evaluate(() => window.registry.getEntry('time_now')?.source)).toBe('tools/clock.ts:3:1')
     expect(rejections).toEqual([])
@@ -197,7 +209,7 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
 
   it('a page opened while in error shows the overlay and the last good registry; the fix clears it', async () => {
     const expected = await names()
-    await writeFile(path.join(tmp, 'tools/dup.ts'), tool('echo', 'Echo once more', 'util'))
+    await save('tools/dup.ts', tool('echo', 'Echo once more', 'util'))
     await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR001/)
     const late = await browser.newPage()
     const lateOverlay = () => late.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)

@@ -17,6 +17,16 @@ let tmp: string
 let server: ViteDevServer
 let registry: ToolRegistry
 
+/**
+ * Save like an editor's atomic write: the whole content appears at once (a plain write is
+ * a truncate then a write, two changes with a moment of an empty file in between).
+ */
+async function save(file: string, content: string) {
+  const staging = path.join(tmp, `.staging-${path.basename(file)}`)
+  await writeFile(staging, content)
+  await rename(staging, path.join(tmp, file))
+}
+
 const tool = (name: string, toolset = 'demo') => `import { registry } from '@toolreg/core'
 
 registry.register({ name: ${JSON.stringify(name)}, toolset: ${JSON.stringify(toolset)}, schema: {}, handler: () => 'ok' })
@@ -60,13 +70,13 @@ describe('vite dev server, SSR module runner', () => {
   })
 
   it('adds a tool when a file is added', async () => {
-    await writeFile(path.join(tmp, 'tools/lookup.ts'), tool('lookup'))
+    await save('tools/lookup.ts', tool('lookup'))
     await namesBecome(['clock', 'echo', 'lookup'])
     await expect.poll(() => dts(), { timeout: 30_000 }).toMatch(/['"]lookup['"]/)
   })
 
   it('renames a tool inside its file', async () => {
-    await writeFile(path.join(tmp, 'tools/lookup.ts'), tool('search'))
+    await save('tools/lookup.ts', tool('search'))
     await namesBecome(['clock', 'echo', 'search'])
   })
 

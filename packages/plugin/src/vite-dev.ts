@@ -13,20 +13,23 @@ const VIRTUAL_MODULE_HMR = '\nif (import.meta.hot) import.meta.hot.accept()\n'
 /**
  * Appended to a tool module in dev: the module accepts its own updates, and its old
  * version deregisters the tools it registered (found by their `source`) before the new
- * version registers again. Imports are hoisted, so an import at the end is fine.
+ * version registers again. An entry a newer version has already replaced is left alone,
+ * so a late dispose (two saves in flight) cannot remove a live tool. Imports are
+ * hoisted, so an import at the end is fine.
  */
 function toolModuleHmr(file: FileScan, registryModule: string): string {
   return `
 import { registry as __toolregRegistry } from ${JSON.stringify(registryModule)}
 if (import.meta.hot) {
+  const __toolregPrefix = ${JSON.stringify(file.file + ':')}
+  const __toolregOwn = __toolregRegistry.snapshot().filter((entry) =>
+    typeof entry.source === 'string' &&
+    entry.source.startsWith(__toolregPrefix) &&
+    /^\\d+:\\d+$/.test(entry.source.slice(__toolregPrefix.length)))
   import.meta.hot.accept()
   import.meta.hot.dispose(() => {
-    const prefix = ${JSON.stringify(file.file + ':')}
-    for (const entry of __toolregRegistry.snapshot()) {
-      const source = entry.source
-      if (typeof source === 'string' && source.startsWith(prefix) && /^\\d+:\\d+$/.test(source.slice(prefix.length))) {
-        __toolregRegistry.deregister(entry.name)
-      }
+    for (const entry of __toolregOwn) {
+      if (__toolregRegistry.getEntry(entry.name) === entry) __toolregRegistry.deregister(entry.name)
     }
   })
 }
@@ -114,9 +117,12 @@ export function createViteDev(ctx: ToolRegistryContext) {
     virtualModuleFooter: VIRTUAL_MODULE_HMR,
     toolModuleFooter: toolModuleHmr,
 
-    async hotUpdate(this: { environment: DevEnvironment }, { file, type, modules }: HotUpdateOptions) {
+    async hotUpdate(this: { environment: DevEnvironment }, { file, type, modules, read }: HotUpdateOptions) {
       if (!ctx.isInToolDir(file)) return undefined
       const env = this.environment
+      // A save is often a truncate then a write: Vite's `read` waits out the empty file,
+      // which would otherwise look like a removed tool module (and prune it).
+      if (type !== 'delete') await read()
       ctx.invalidate(file)
       const result = await scanSettled()
       const { errors, errorMessage } = ctx.report(result)
