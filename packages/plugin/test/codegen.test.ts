@@ -33,9 +33,9 @@ describe('generateModule', () => {
       'import * as __tool1 from "/p/tools/b.ts"',
     ])
     expect(code).toContain('export { registry }')
-    expect(code).toContain('export const toolNames = Object.freeze(["a", "b"])')
-    expect(code).toContain('export const toolModules = Object.freeze([__tool0, __tool1])')
-    expect(code).toContain('export const loadErrors = Object.freeze([])')
+    expect(code).toContain('export const toolNames = /* @__PURE__ */ Object.freeze(["a", "b"])')
+    expect(code).toContain('export const toolModules = /* @__PURE__ */ Object.freeze([__tool0, __tool1])')
+    expect(code).toContain('export const loadErrors = /* @__PURE__ */ Object.freeze([])')
   })
 
   it('emits file names as JSON strings, never as code', async () => {
@@ -66,9 +66,9 @@ describe('generateModule', () => {
   it('an empty scan still gives a valid module with empty exports', async () => {
     const scan = await memoryScan({ '/p/tools/helper.ts': 'export {}\n' })
     const code = generateModule(scan)
-    expect(code).toContain('export const toolNames = Object.freeze([])')
-    expect(code).toContain('export const toolModules = Object.freeze([])')
-    expect(code).toContain('export const loadErrors = Object.freeze([])')
+    expect(code).toContain('export const toolNames = /* @__PURE__ */ Object.freeze([])')
+    expect(code).toContain('export const toolModules = /* @__PURE__ */ Object.freeze([])')
+    expect(code).toContain('export const loadErrors = /* @__PURE__ */ Object.freeze([])')
   })
 })
 
