@@ -3,12 +3,12 @@
 //
 //   node bench/run.mjs [--quick] [--only build,scan,dev,coldstart,runtime,size]
 //                      [--sizes 100,1000] [--reps N] [--out DIR] [--work DIR] [--plugin-dir DIR]
-//                      [--note TEXT]
+//                      [--note TEXT] [--render]
 //
 // Full runs write bench/RESULTS.md, bench/results.json, bench/results.svg and append to
 // bench/history.json; --quick (tiny sizes, 1 repetition) writes to bench/.work/quick/,
 // partial runs (--only, --sizes, --reps) to bench/.work/partial/.
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     work: { type: 'string' },
     'plugin-dir': { type: 'string' },
     note: { type: 'string' },
+    // Re-render RESULTS.md and results.svg from results.json (e.g. after bench/at-commits.mjs).
+    render: { type: 'boolean', default: false },
   },
 })
 
@@ -48,6 +50,11 @@ if (unknown?.length) {
 }
 
 const log = (line) => process.stderr.write(`${line}\n`)
+if (args.render) {
+  const results = JSON.parse(await readFile(join(outDir, 'results.json'), 'utf8'))
+  log(`re-rendered ${(await writeReport(results, { outDir, benchDir: BENCH_DIR, history: false })).join(', ')}`)
+  process.exit(0)
+}
 const shared = {}
 const startedAt = new Date()
 const environment = await collectEnvironment(args['plugin-dir'])
