@@ -66,6 +66,8 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
 
 /** The public id, or the resolved one (webpack gets it back from its scheme workaround). */
 const isVirtualModuleId = (id: string) => id === VIRTUAL_MODULE_ID || id === RESOLVED_VIRTUAL_MODULE_ID
+/** The same two ids as a hook filter. */
+const VIRTUAL_ID_FILTER = new RegExp(`^\\0?${VIRTUAL_MODULE_ID}$`)
 
 // ---------------------------------------------------------------------------
 // Rollup, Rolldown, Vite
@@ -95,22 +97,27 @@ function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
       for (const { diagnostic, message } of warnings) this.warn(rollupLog(message, diagnostic, result))
       if (errors.length > 0) this.error(rollupLog(errorMessage, errors[0], result))
     },
-    resolveId(id: string, importer: string | undefined) {
-      if (isVirtualModuleId(id)) return RESOLVED_VIRTUAL_MODULE_ID
-      // `treeshake.moduleSideEffects: false` would drop the namespace imports (SPEC §8).
-      if (importer === RESOLVED_VIRTUAL_MODULE_ID && ctx.isToolFile(id)) return { id, moduleSideEffects: true }
-      return null
+    // Hook filters: Rolldown (Vite) and Rollup then never call into JS for the other modules.
+    // Tool modules need no resolveId: `transform` marks them as having side effects (SPEC §8).
+    resolveId: {
+      filter: { id: VIRTUAL_ID_FILTER },
+      handler(id: string) {
+        return isVirtualModuleId(id) ? RESOLVED_VIRTUAL_MODULE_ID : null
+      },
     },
-    async load(this: RollupLikeContext, id: string) {
-      if (!isVirtualModuleId(id)) return null
-      const result = await ctx.currentScan()
-      if (!dev?.serving) return ctx.loadVirtualModule(result)
-      const { errors, errorMessage } = ctx.report(result)
-      if (errors.length > 0) {
-        dev.noteLoadInError()
-        this.error({ message: errorMessage })
-      }
-      return ctx.loadVirtualModule(result) + dev.virtualModuleFooter
+    load: {
+      filter: { id: VIRTUAL_ID_FILTER },
+      async handler(this: RollupLikeContext, id: string) {
+        if (!isVirtualModuleId(id)) return null
+        const result = await ctx.currentScan()
+        if (!dev?.serving) return ctx.loadVirtualModule(result)
+        const { errors, errorMessage } = ctx.report(result)
+        if (errors.length > 0) {
+          dev.noteLoadInError()
+          this.error({ message: errorMessage })
+        }
+        return ctx.loadVirtualModule(result) + dev.virtualModuleFooter
+      },
     },
     transform(this: object, code: string, id: string) {
       const file = ctx.toolModuleOf(id)
