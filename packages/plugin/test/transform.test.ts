@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
-import { createMemoryFs, createScanner, resolveOptions, transformToolModule, type FileScan } from '@toolreg/plugin'
+import { createMemoryFs, createScanner, resolveOptions, transformToolModule, transformToolModuleCode, type FileScan } from '@toolreg/plugin'
 
 async function scanOne(code: string, file = 'a.ts'): Promise<FileScan> {
   const scanner = createScanner(resolveOptions({}, '/p'), createMemoryFs({ [`/p/tools/${file}`]: code }))
@@ -91,5 +91,20 @@ describe('transformToolModule', () => {
       const pos = originalPositionFor(trace, { line: generated.line, column: generated.column })
       expect(pos).toMatchObject({ source: '/abs/tools/a.ts', line: original.line, column: original.column })
     }
+  })
+})
+
+describe('transformToolModuleCode (no source map)', () => {
+  it('gives exactly the code transformToolModule gives', async () => {
+    const scan = await scanOne(SOURCE)
+    expect(transformToolModuleCode(SOURCE, scan)).toBe(transformToolModule(SOURCE, scan)!.code)
+    expect(transformToolModuleCode('\uFEFF' + SOURCE, scan)).toBe(transformToolModule('\uFEFF' + SOURCE, scan)!.code)
+    const changed = '/* banner */\n' + SOURCE
+    expect(transformToolModuleCode(changed, scan)).toBe(transformToolModule(changed, scan)!.code)
+  })
+
+  it('returns null when every call already passes meta', async () => {
+    const code = "import { registry } from '@toolreg/core'\nregistry.register({ name: 'a', toolset: 't' }, { source: 'x' })\n"
+    expect(transformToolModuleCode(code, await scanOne(code))).toBeNull()
   })
 })

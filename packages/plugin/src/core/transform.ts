@@ -27,23 +27,21 @@ function sitesFor(code: string, fileScan: FileScan, detect: DetectOptions | unde
   return { sites: detectRegisterCalls(body, fileScan.file, detect).sites, shift }
 }
 
-/** The rewritten module, or null when nothing changes. */
-function rewrite(code: string, fileScan: FileScan, detect: DetectOptions | undefined): MagicString | null {
+/** What to insert where (offsets into `code`), in order; empty when nothing changes. */
+function insertions(code: string, fileScan: FileScan, detect: DetectOptions | undefined): { at: number; text: string }[] {
   const { sites, shift } = sitesFor(code, fileScan, detect)
-  const targets = sites.filter((s) => !s.hasMeta)
-  if (targets.length === 0) return null
-  const s = new MagicString(code)
-  for (const site of targets) {
-    const source = `${site.file}:${site.line}:${site.column}`
-    s.appendLeft(site.argsEnd + shift, `, { source: ${JSON.stringify(source)} }`)
-  }
-  return s
+  return sites
+    .filter((site) => !site.hasMeta)
+    .map((site) => ({ at: site.argsEnd + shift, text: `, { source: ${JSON.stringify(`${site.file}:${site.line}:${site.column}`)} }` }))
+    .sort((a, b) => a.at - b.at)
 }
 
 /** Inject `{ source }` into register calls; null when nothing changes. */
 export function transformToolModule(code: string, fileScan: FileScan, opts: TransformOptions = {}): TransformResult | null {
-  const s = rewrite(code, fileScan, opts.detect)
-  if (!s) return null
+  const edits = insertions(code, fileScan, opts.detect)
+  if (edits.length === 0) return null
+  const s = new MagicString(code)
+  for (const { at, text } of edits) s.appendLeft(at, text)
   return {
     code: s.toString(),
     map: s.generateMap({ hires: 'boundary', source: opts.sourceMapFileName ?? fileScan.absPath, includeContent: true }),
@@ -55,5 +53,13 @@ export function transformToolModule(code: string, fileScan: FileScan, opts: Tran
  * none (a boundary-resolution map of every tool module costs more than the rewrite).
  */
 export function transformToolModuleCode(code: string, fileScan: FileScan, opts: Pick<TransformOptions, 'detect'> = {}): string | null {
-  return rewrite(code, fileScan, opts.detect)?.toString() ?? null
+  const edits = insertions(code, fileScan, opts.detect)
+  if (edits.length === 0) return null
+  let out = ''
+  let from = 0
+  for (const { at, text } of edits) {
+    out += code.slice(from, at) + text
+    from = at
+  }
+  return out + code.slice(from)
 }
