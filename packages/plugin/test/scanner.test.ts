@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   createMemoryFs,
   createScanner,
+  nodeScanFs,
   resolveOptions,
   scanTools,
   type MemoryEntry,
@@ -284,6 +288,30 @@ describe('reading files', () => {
     expect(r.toolNames).toEqual(['a'])
   })
 
+  it('a ScanFs may answer and throw synchronously, as nodeScanFs does', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'toolreg-syncfs-'))
+    try {
+      mkdirSync(path.join(root, 'tools'))
+      writeFileSync(path.join(root, 'tools/a.ts'), tool('a'))
+      writeFileSync(path.join(root, 'tools/locked.ts'), tool('l'))
+      symlinkSync('nowhere.ts', path.join(root, 'tools/gone.ts'))
+      const fail = (p: string): never => {
+        throw Object.assign(new Error(`EACCES: permission denied, open '${p}'`), { code: 'EACCES' })
+      }
+      // The root's realpath fails synchronously (the root is then used as is), so does one read.
+      const sync: ScanFs = {
+        ...nodeScanFs,
+        realpath: (p) => (p === root ? fail(p) : nodeScanFs.realpath(p)),
+        readFile: (p) => (p.endsWith('locked.ts') ? fail(p) : nodeScanFs.readFile(p)),
+      }
+      const r = await scanTools({ root, dts: false }, { fs: sync, cache: false })
+      expect(r.diagnostics.map((d) => [d.code, d.file])).toEqual([['TR006', 'tools/gone.ts'], ['TR004', 'tools/locked.ts']])
+      expect(r.toolNames).toEqual(['a'])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
   it('a read failure is not cached: the file is read again once readable', async () => {
     const fs = createMemoryFs({ '/p/tools/a.ts': tool('a') })
     let locked = true
@@ -398,3 +426,4 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions(options as never)).toThrow(TypeError)
   })
 })
+
