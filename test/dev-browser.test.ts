@@ -33,6 +33,8 @@ let page: Page
 const latencies: number[] = []
 /** Registry rejections logged in the page (a colliding update that was applied). */
 const rejections: string[] = []
+/** The page's console (Vite's HMR client logs each update), shown when an update never lands. */
+const pageLog: string[] = []
 
 /**
  * Save like an editor's atomic write: the whole content appears at once (a plain write is
@@ -60,11 +62,16 @@ const names = () => page.evaluate(() => window.registry.getAllToolNames())
 async function expectNames(expected: string[], change: () => Promise<void>) {
   const started = performance.now()
   await change()
-  await page.waitForFunction(
-    (want) => JSON.stringify(window.registry.getAllToolNames()) === JSON.stringify(want),
-    [...expected].sort(),
-    { timeout: 30_000, polling: 10 },
-  )
+  await page
+    .waitForFunction((want) => JSON.stringify(window.registry.getAllToolNames()) === JSON.stringify(want), [...expected].sort(), {
+      timeout: 30_000,
+      polling: 10,
+    })
+    .catch(async (error: unknown) => {
+      // What the page went through, to tell a lost update from a slow one.
+      const now = await names().catch(() => 'unreadable')
+      throw new Error(`${String(error)}\nregistry now: ${JSON.stringify(now)}\npage console:\n${pageLog.join('\n')}`)
+    })
   latencies.push(performance.now() - started)
   // The rendered list follows the registry.
   await expect.poll(() => page.locator('#tools li').allTextContents(), { timeout: 10_000 }).toEqual([...expected].sort())
@@ -107,6 +114,7 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
     browser = await launchBrowser()
     page = await browser.newPage()
     page.on('console', (message) => {
+      pageLog.push(`${message.type()}: ${message.text()}`)
       if (message.text().includes('REJECTED')) rejections.push(message.text())
     })
     await page.goto(url)
