@@ -130,9 +130,8 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   /** Bundler ids may carry a query (`?v=123`) or use backslashes. */
   function fileScanOf(id: string): FileScan | undefined {
     if (!scanner || id.startsWith('\0')) return undefined
-    const file = path.resolve(id.replace(/[?#].*$/, ''))
-    if (!scanner.isToolFile(file)) return undefined
-    return scanner.getFileScan(file)
+    // The scanner resolves the path when it is not already absolute and normalized.
+    return scanner.getFileScan(id.replace(/[?#].*$/, ''))
   }
 
   /** The scan of a tool module, by bundler id; undefined for any other module. */

@@ -201,8 +201,9 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
       cache.delete(byPath.get(key)?.absPath ?? key)
       cache.delete(key)
     },
-    isToolFile: (absPath) => byPath.has(normalize(absPath)),
-    getFileScan: (absPath) => byPath.get(normalize(absPath)),
+    // Bundlers hand over normalized absolute ids: try those as they are before path.resolve.
+    isToolFile: (absPath) => byPath.has(absPath) || byPath.has(normalize(absPath)),
+    getFileScan: (absPath) => byPath.get(absPath) ?? byPath.get(normalize(absPath)),
   }
 }
 

@@ -86,6 +86,8 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
         return
       }
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      // path.relative once per directory, not once per file.
+      const relDir = relativeToRoot(options.root, absSub)
       for (const entry of entries) {
         const rel = relSub === '' ? entry.name : `${relSub}/${entry.name}`
         const abs = path.join(absSub, entry.name)
@@ -95,22 +97,23 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
           if (recursive && entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(abs, real, rel)
           continue
         }
+        const file = relDir === '.' ? entry.name : `${relDir}/${entry.name}`
         if (entry.isSymbolicLink()) {
-          await followLink(abs, rel)
+          await followLink(abs, rel, file)
           continue
         }
-        if (entry.isFile() && matches(rel)) addFile(abs, real)
+        if (entry.isFile() && matches(rel)) addFile(abs, real, file)
       }
     }
 
-    const addFile = (abs: string, real: string): void => {
+    /** `file`: the root-relative path of `abs`. */
+    const addFile = (abs: string, real: string, file: string): void => {
       if (seen.has(abs)) return
       seen.add(abs)
-      files.push({ absPath: abs, file: relativeToRoot(options.root, abs), ...(real !== abs ? { realPath: real } : {}) })
+      files.push({ absPath: abs, file, ...(real !== abs ? { realPath: real } : {}) })
     }
 
-    const followLink = async (abs: string, rel: string): Promise<void> => {
-      const file = relativeToRoot(options.root, abs)
+    const followLink = async (abs: string, rel: string, file: string): Promise<void> => {
       let target: string
       try {
         target = await fs.realpath(abs)
@@ -151,7 +154,7 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
         dirDiag('TR006', file, `Symlink ${file} leads outside the root and ${dirFile} (to ${target}): it is not imported`)
         return
       }
-      addFile(abs, target)
+      addFile(abs, target, file)
     }
 
     await walk(absDir, realDir, '')
