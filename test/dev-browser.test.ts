@@ -70,7 +70,10 @@ async function expectNames(expected: string[], change: () => Promise<void>) {
     .catch(async (error: unknown) => {
       // What the page went through, to tell a lost update from a slow one.
       const now = await names().catch(() => 'unreadable')
-      throw new Error(`${String(error)}\nregistry now: ${JSON.stringify(now)}\npage console:\n${pageLog.join('\n')}`)
+      const overlay = await overlayText().catch(() => 'unreadable')
+      throw new Error(
+        `${String(error)}\nregistry now: ${JSON.stringify(now)}\noverlay: ${overlay}\npage console:\n${pageLog.join('\n')}`,
+      )
     })
   latencies.push(performance.now() - started)
   // The rendered list follows the registry.
