@@ -23,6 +23,8 @@ declare global {
   interface Window {
     registry: import('@toolreg/core').ToolRegistry
     __token?: string
+    /** `Date.now()` at the registry's last change event. */
+    __changedAt?: number
   }
 }
 
@@ -60,7 +62,8 @@ const names = () => page.evaluate(() => window.registry.getAllToolNames())
 
 /** Write, then wait until the page's registry holds exactly `expected`; records the latency. */
 async function expectNames(expected: string[], change: () => Promise<void>) {
-  const started = performance.now()
+  // Wall clock on both sides (one machine): from the write to the registry's last change.
+  const started = Date.now()
   await change()
   await page
     .waitForFunction((want) => JSON.stringify(window.registry.getAllToolNames()) === JSON.stringify(want), [...expected].sort(), {
@@ -75,7 +78,7 @@ async function expectNames(expected: string[], change: () => Promise<void>) {
         `${String(error)}\nregistry now: ${JSON.stringify(now)}\noverlay: ${overlay}\npage console:\n${pageLog.join('\n')}`,
       )
     })
-  latencies.push(performance.now() - started)
+  latencies.push((await page.evaluate(() => window.__changedAt ?? 0)) - started)
   // The rendered list follows the registry.
   await expect.poll(() => page.locator('#tools li').allTextContents(), { timeout: 10_000 }).toEqual([...expected].sort())
 }
@@ -122,13 +125,18 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
     })
     await page.goto(url)
     await page.waitForFunction(() => window.registry?.getAllToolNames().length === 2, undefined, { timeout: 30_000 })
-    await page.evaluate(() => (window.__token = 'before-edits'))
+    await page.evaluate(() => {
+      window.__token = 'before-edits'
+      window.registry.subscribe(() => (window.__changedAt = Date.now()))
+    })
   })
 
   afterAll(async () => {
     if (latencies.length > 0) {
+      // Measured, never asserted.
       const sorted = [...latencies].sort((a, b) => a - b)
-      console.info(`dev: file write → registry updated in the page, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms over ${sorted.length} edits`)
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(0)
+      console.info(`dev: file write → registry updated in the page over ${sorted.length} edits: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`)
     }
     await browser?.close()
     await server?.close()
@@ -156,6 +164,17 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
   })
 
   it('renames a tool: the old name is gone', async () => {
+    await expectNames(['clock', 'echo', 'forecast'], () => save('tools/weather.ts', tool('forecast', 'Forecast')))
+  })
+
+  it('applies every save of a quick series of edits', async () => {
+    // Each save follows as soon as the page shows the previous one, often within 50 ms of
+    // the previous save's watcher event: Vite's watcher drops such a change event, and
+    // before the plugin looked at the file again that save never reached the page.
+    // Also the edits the write → registry latency is measured on.
+    for (let i = 1; i <= 20; i++) {
+      await expectNames(['clock', 'echo', `forecast_${i}`], () => save('tools/weather.ts', tool(`forecast_${i}`, `Forecast ${i}`)))
+    }
     await expectNames(['clock', 'echo', 'forecast'], () => save('tools/weather.ts', tool('forecast', 'Forecast')))
   })
 

@@ -1,8 +1,9 @@
 // The Vite dev server glue (SPEC §3.6, §3.7, §8): HMR boundaries, the overlay for
 // diagnostics, the last good registry while errors exist. Nothing else imports Vite.
+import type { Stats } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { DevEnvironment, EnvironmentModuleNode, HotUpdateOptions, Logger, ViteDevServer } from 'vite'
+import type { DevEnvironment, EnvironmentModuleNode, FSWatcher, HotUpdateOptions, Logger, ViteDevServer } from 'vite'
 import { RESOLVED_VIRTUAL_MODULE_ID } from './context.js'
 import type { ToolRegistryContext } from './context.js'
 import type { FileScan, ScanResult } from './core/types.js'
@@ -47,6 +48,80 @@ const exists = (file: string) => stat(file).then(
   () => false,
 )
 
+/**
+ * Vite's watcher (chokidar 3) reports at most one `change` per file every 50 ms and drops
+ * the others — no trailing event — and ignores a raw event within 5 ms of the previous one.
+ * A save that lands just after another one (an editor's format-on-save, a script, an agent
+ * writing files, a second save while the first update is still reaching the page) is then
+ * never reported: the server keeps serving the previous version and nothing says so.
+ * Chokidar also drops a second unlink within 100 ms. So after each event for a file in a
+ * tool dir, once the throttle has passed, look at the file again and report what the
+ * watcher missed through the watcher itself, so Vite and every plugin handle it as usual.
+ */
+const SETTLE_MS = 60 // > chokidar's 50 ms `change` throttle
+const UNLINK_SETTLE_MS = 150 // > chokidar's 100 ms delayed (atomic) unlink and `remove` throttle
+
+/** What tells one version of a file from another; `null` when the file is gone. */
+type Stamp = string | null
+const stampOf = (stats: Stats): string => `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
+const stampAt = (file: string): Promise<Stamp> => stat(file).then(stampOf, () => null)
+
+function reportMissedEvents(watcher: FSWatcher, isInToolDir: (file: string) => boolean) {
+  /** Per file: the version the last reported event showed, and the pending look. */
+  const seen = new Map<string, { stamp: Stamp; timer?: ReturnType<typeof setTimeout> }>()
+  const closed = () => (watcher as { closed?: boolean }).closed === true
+
+  const emit = (event: 'change' | 'unlink', file: string, stats?: Stats) => {
+    if (closed()) return
+    if (stats) {
+      watcher.emit(event, file, stats)
+      watcher.emit('all', event, file, stats)
+    } else {
+      watcher.emit(event, file)
+      watcher.emit('all', event, file)
+    }
+  }
+
+  const look = (file: string, entry: { stamp: Stamp }, again: boolean) => {
+    void stat(file).catch(() => undefined).then((stats) => {
+      // A newer event came in meanwhile: its own look decides.
+      if (seen.get(file) !== entry || closed()) return
+      const now = stats ? stampOf(stats) : null
+      if (now === entry.stamp) return void seen.delete(file)
+      // Gone, but not reported yet: chokidar reports an unlink 100 ms late (and turns an
+      // unlink and add within that time into a change). Look once more after that.
+      if (now === null && !again) return schedule(file, entry, UNLINK_SETTLE_MS, true)
+      seen.delete(file)
+      if (now === null) emit('unlink', file)
+      else emit('change', file, stats)
+    })
+  }
+
+  const schedule = (file: string, entry: { stamp: Stamp; timer?: ReturnType<typeof setTimeout> }, ms: number, again = false) => {
+    entry.timer = setTimeout(() => look(file, entry, again), ms)
+    entry.timer.unref?.()
+  }
+
+  const onEvent = (file: string, stats: Stats | undefined, gone: boolean) => {
+    if (!isInToolDir(file)) return
+    clearTimeout(seen.get(file)?.timer)
+    if (gone) return void seen.delete(file)
+    const entry: { stamp: Stamp; timer?: ReturnType<typeof setTimeout> } = { stamp: stats ? stampOf(stats) : null }
+    seen.set(file, entry)
+    if (stats) return schedule(file, entry, SETTLE_MS)
+    // An event without stats (one a plugin emitted): take the version as it is now.
+    void stampAt(file).then((stamp) => {
+      if (seen.get(file) !== entry) return
+      entry.stamp = stamp
+      schedule(file, entry, SETTLE_MS)
+    })
+  }
+
+  watcher.on('add', (file: string, stats?: Stats) => onEvent(file, stats, false))
+  watcher.on('change', (file: string, stats?: Stats) => onEvent(file, stats, false))
+  watcher.on('unlink', (file: string) => onEvent(file, undefined, true))
+}
+
 export type ViteDev = ReturnType<typeof createViteDev>
 
 export function createViteDev(ctx: ToolRegistryContext) {
@@ -59,6 +134,16 @@ export function createViteDev(ctx: ToolRegistryContext) {
   /** Per environment: the last scan without errors, and the updates withheld since. */
   const lastGood = new Map<string, ScanResult>()
   const withheld = new Map<string, Set<EnvironmentModuleNode>>()
+  /**
+   * Per environment: the source (hash) of each tool module as last sent in an update. A
+   * second update for the same text (the watcher reporting one save twice, or its report
+   * arriving after the plugin's own) is not sent: two updates of one module in flight
+   * make the page evaluate it twice — its self-update and the virtual module's re-import
+   * can ask for different `?t=` URLs — and the later dispose then removes live tools.
+   */
+  const sent = new Map<string, Map<string, string>>()
+  /** The hot updates in flight, chained: see `hotUpdate`. */
+  let inFlight: Promise<unknown> = Promise.resolve()
 
   /**
    * Chokidar reports a rename as `add` before `unlink` (SPEC §8): a TR001 naming a file
@@ -92,6 +177,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
       const root = server.config.root
       const outside = ctx.toolDirs().filter((dir) => path.relative(root, dir).startsWith('..'))
       if (outside.length > 0) server.watcher.add(outside)
+      reportMissedEvents(server.watcher, ctx.isInToolDir)
       // A page opened while errors exist shows them too; the fix then reloads it (Vite's
       // client reloads a page whose first update finds an overlay).
       server.environments.client.hot.on('vite:client:connect', (_data, client) => {
@@ -117,53 +203,81 @@ export function createViteDev(ctx: ToolRegistryContext) {
     virtualModuleFooter: VIRTUAL_MODULE_HMR,
     toolModuleFooter: toolModuleHmr,
 
-    async hotUpdate(this: { environment: DevEnvironment }, { file, type, modules, read }: HotUpdateOptions) {
-      if (!ctx.isInToolDir(file)) return undefined
-      const env = this.environment
-      // A save is often a truncate then a write: Vite's `read` waits out the empty file,
-      // which would otherwise look like a removed tool module (and prune it).
-      if (type !== 'delete') await read()
-      ctx.invalidate(file)
-      const result = await scanSettled()
-      const { errors, errorMessage } = ctx.report(result)
-      const pending = withheld.get(env.name) ?? new Set<EnvironmentModuleNode>()
-      withheld.set(env.name, pending)
-      // A deleted module must not be re-imported (404): the virtual module's update prunes it.
-      const changed = type === 'delete' ? [] : modules
-
-      if (errors.length > 0) {
-        // Applying now would run `dispose` and lose tools: keep the last good registry.
-        for (const mod of changed) pending.add(mod)
-        if (env.name === 'client') {
-          overlay = errorMessage
-          env.hot.send(overlayPayload(errorMessage))
-        }
-        return []
-      }
-
-      const before = lastGood.get(env.name)
-      lastGood.set(env.name, result)
-      const updates = new Set<EnvironmentModuleNode>(changed)
-      for (const mod of pending) if (mod.file && (await exists(mod.file))) updates.add(mod)
-      pending.clear()
-
-      if (env.name === 'client' && loadedInError) {
-        loadedInError = false
-        overlay = undefined
-        env.hot.send({ type: 'full-reload', path: '*' })
-        return []
-      }
-      // An update is also what clears the client's overlay.
-      const clearOverlay = env.name === 'client' && overlay !== undefined
-      if (!before || changesVirtualModule(before, result) || clearOverlay) {
-        const virtual = env.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID)
-        if (virtual) {
-          env.moduleGraph.invalidateModule(virtual)
-          updates.add(virtual)
-        }
-      }
-      if (clearOverlay) overlay = undefined
-      return [...updates]
+    hotUpdate(this: { environment: DevEnvironment }, options: HotUpdateOptions) {
+      if (!ctx.isInToolDir(options.file)) return undefined
+      // One update at a time, in the order of the events: Vite runs the hook once per
+      // environment and does not wait for one event before handling the next, and each
+      // update compares its scan with the one before (`lastGood`). Run concurrently, an
+      // older scan could be applied after a newer one, and a file invalidated while another
+      // update's scan was reading it could be cached in its old version.
+      const run = inFlight.then(() => applyUpdate(this.environment, options))
+      inFlight = run.catch(() => undefined)
+      return run
     },
+  }
+
+  async function applyUpdate(env: DevEnvironment, { file, type, modules, read }: HotUpdateOptions): Promise<EnvironmentModuleNode[]> {
+    // A save is often a truncate then a write: Vite's `read` waits out the empty file,
+    // which would otherwise look like a removed tool module (and prune it). A file
+    // deleted right after its save is found by the scan.
+    if (type !== 'delete') {
+      try {
+        await read()
+      } catch {
+        // Gone already: the scan tells.
+      }
+    }
+    ctx.invalidate(file)
+    const result = await scanSettled()
+    const { errors, errorMessage } = ctx.report(result)
+    const pending = withheld.get(env.name) ?? new Set<EnvironmentModuleNode>()
+    withheld.set(env.name, pending)
+    const sentHere = sent.get(env.name) ?? new Map<string, string>()
+    sent.set(env.name, sentHere)
+    const scanned = ctx.toolModuleOf(file)
+    if (type === 'delete') sentHere.delete(path.resolve(file))
+    const unchanged = type === 'update' && scanned !== undefined && sentHere.get(scanned.absPath) === scanned.sourceHash
+    // A deleted module must not be re-imported (404): the virtual module's update prunes it.
+    const changed = type === 'delete' || unchanged ? [] : modules
+
+    if (errors.length > 0) {
+      // Applying now would run `dispose` and lose tools: keep the last good registry.
+      for (const mod of changed) pending.add(mod)
+      if (env.name === 'client') {
+        overlay = errorMessage
+        env.hot.send(overlayPayload(errorMessage))
+      }
+      return []
+    }
+
+    const before = lastGood.get(env.name)
+    lastGood.set(env.name, result)
+    const updates = new Set<EnvironmentModuleNode>(changed)
+    for (const mod of pending) if (mod.file && (await exists(mod.file))) updates.add(mod)
+    pending.clear()
+
+    if (env.name === 'client' && loadedInError) {
+      loadedInError = false
+      overlay = undefined
+      // The page loads every module again.
+      sentHere.clear()
+      env.hot.send({ type: 'full-reload', path: '*' })
+      return []
+    }
+    // An update is also what clears the client's overlay.
+    const clearOverlay = env.name === 'client' && overlay !== undefined
+    if (!before || changesVirtualModule(before, result) || clearOverlay) {
+      const virtual = env.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID)
+      if (virtual) {
+        env.moduleGraph.invalidateModule(virtual)
+        updates.add(virtual)
+      }
+    }
+    if (clearOverlay) overlay = undefined
+    for (const mod of updates) {
+      const tool = mod.file ? ctx.toolModuleOf(mod.file) : undefined
+      if (tool) sentHere.set(tool.absPath, tool.sourceHash)
+    }
+    return [...updates]
   }
 }
