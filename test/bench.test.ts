@@ -76,10 +76,13 @@ describe('bench/run.mjs --quick', () => {
         continue
       }
       expect(['pass', 'fail']).toContain(check.status)
-      expect(Number.isFinite(check.measured) && check.measured! > 0, `${check.id} measured ${check.measured}`).toBe(true)
+      // The dispatch overhead is a difference of two timings: under load a quick run can
+      // measure it at or below zero, so only finiteness is structural there.
+      const isDifference = check.id === 'dispatch'
+      expect(Number.isFinite(check.measured) && (isDifference || check.measured! > 0), `${check.id} measured ${check.measured}`).toBe(true)
       for (const key of ['median', 'p25', 'p75', 'min', 'max']) {
         const value = check.summary?.[key]
-        expect(Number.isFinite(value) && value! >= 0, `${check.id}.${key} = ${value}`).toBe(true)
+        expect(Number.isFinite(value) && (isDifference || value! >= 0), `${check.id}.${key} = ${value}`).toBe(true)
       }
       expect(figure.rows.length).toBeGreaterThan(0)
     }
