@@ -1,7 +1,7 @@
 // Watch builds pick up an added tool file: `vite build --watch` (Rolldown's watcher)
 // and `rollup -w` both rebuild, and the rebuilt bundle registers the new tool.
 import { spawn } from 'node:child_process'
-import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -68,6 +68,17 @@ function runNames(entry: string): Promise<string[]> {
 let tmp: string
 let watcher: Watcher | undefined
 
+/**
+ * Add a file the way an editor saves it: the whole content appears at once. A plain
+ * `writeFile` creates an empty file first, and a rebuild the watcher starts in that
+ * moment rightly lacks the tool; the test would read that build and fail.
+ */
+async function addFile(file: string, content: string) {
+  const staging = path.join(tmp, `.staging-${path.basename(file)}`)
+  await writeFile(staging, content)
+  await rename(staging, path.join(tmp, file))
+}
+
 beforeEach(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'toolreg-watch-'))
   await cp(FIXTURE, tmp, { recursive: true })
@@ -99,7 +110,7 @@ describe('watch builds', () => {
     const nextEnd = buildEnds(watcher!)
     await nextEnd()
     expect(await runNames(path.join(outDir, 'main.mjs'))).toEqual(['echo', 'greet_en', 'greet_fr'])
-    await writeFile(path.join(tmp, 'tools/added_later.ts'), NEW_TOOL)
+    await addFile('tools/added_later.ts', NEW_TOOL)
     await nextEnd()
     expect(await runNames(path.join(outDir, 'main.mjs'))).toEqual(['added_later', 'echo', 'greet_en', 'greet_fr'])
   })
@@ -120,7 +131,7 @@ describe('watch builds', () => {
     const nextEnd = buildEnds(watcher)
     await nextEnd()
     expect(await runNames(path.join(outDir, 'main.mjs'))).toEqual(['echo', 'greet_en', 'greet_fr'])
-    await writeFile(path.join(tmp, 'tools/added_later.ts'), NEW_TOOL)
+    await addFile('tools/added_later.ts', NEW_TOOL)
     await nextEnd()
     expect(await runNames(path.join(outDir, 'main.mjs'))).toEqual(['added_later', 'echo', 'greet_en', 'greet_fr'])
   })
