@@ -12,6 +12,7 @@ import {
   transformToolModule,
   transformToolModuleCode,
 } from './core/index.js'
+import type { ScanHint } from './core/scanner.js'
 import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
 
 /** The id users import. */
@@ -63,10 +64,15 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     lastScan = undefined
   }
 
-  /** Scan the tool dirs (unchanged files come from the scanner's cache) and write the `.d.ts`. */
-  function scan(): Promise<ScanResult> {
+  /**
+   * Scan the tool dirs (unchanged files come from the scanner's cache) and write the `.d.ts`.
+   * `hint.changed`: files whose content changed (a dev save, not an add or unlink) — only
+   * they are read again, without a walk; anything the last walk did not find falls back
+   * to the full scan (see ScanHint).
+   */
+  function scan(hint?: ScanHint): Promise<ScanResult> {
     const scanning = getScanner()
-      .scan()
+      .scan(hint)
       .then(async (result) => {
         if (dtsDelay === 0) await writeDts(result)
         else writeDtsLater(result)
@@ -181,6 +187,11 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return { fileName, source: generateManifest(result) }
   }
 
+  /** Write the scanner's pending (debounced) disk-cache save now: call it when the server or watcher closes. */
+  function flushCache(): Promise<void> {
+    return scanner?.flush() ?? Promise.resolve()
+  }
+
   /** A watched file changed: forget its cache entry so the next scan reads it again. */
   function invalidate(id: string) {
     if (id.startsWith('\0')) return
@@ -203,6 +214,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     watchTargets,
     manifestAsset,
     invalidate,
+    flushCache,
   }
 }
 

@@ -6,8 +6,8 @@ import type { ScanDirEntry, ScanFs, ScanStats } from './fs.js'
 export type MemoryEntry = string | Uint8Array | { symlink: string } | { dir: true }
 
 export interface MemoryFs extends ScanFs {
-  /** Create or replace a file (bumps its mtime). */
-  write(file: string, content: string | Uint8Array): void
+  /** Create or replace a file (bumps its mtime), a symlink or a directory. */
+  write(file: string, content: MemoryEntry): void
   remove(file: string): void
   /** How many times each path was read with readFile — to observe the cache. */
   readonly reads: Map<string, number>

@@ -1,21 +1,40 @@
 // The scanner: walks the dirs, rescans only files whose size or mtime changed,
-// then computes the cross-file diagnostics and the manifest. All state lives
-// in the closure returned by createScanner.
+// then computes the cross-file diagnostics and the manifest. A dev save of a
+// known file (a `changed` hint) skips the walk and the stats: only that file is
+// read again. All state lives in the closure returned by createScanner.
 import * as path from 'node:path'
 import { createDiskCache, type CacheEntry, type ScanCacheStore } from './disk-cache.js'
 import { duplicateDiagnostics, duplicateGroups } from './duplicates.js'
-import { errorCode, nodeScanFs, type ScanFs } from './fs.js'
+import { errorCode, nodeScanFs, type ScanFs, type ScanStats } from './fs.js'
 import { buildManifest, staticToolNames } from './manifest.js'
 import { resolveOptions } from './options.js'
 import { applyStrict, scanFile } from './scan-file.js'
 import { codeFrame, decodeSource } from './source.js'
 import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './types.js'
-import { walkDirs, type WalkedFile } from './walk.js'
+import { walkDirs, type WalkedFile, type WalkResult } from './walk.js'
+
+/** What changed since the last scan, as the watcher reported it. */
+export interface ScanHint {
+  /**
+   * Absolute paths (or real paths of symlinked files) whose content changed — not
+   * added, not removed. When every one is a file the last walk found, the scan reads
+   * only these files again (and any invalidated ones the walk found) and skips the walk
+   * and the stats of the others; the result is the one a full scan would give. Any
+   * other path, or no previous scan, falls back to the full scan.
+   */
+  changed?: readonly string[]
+}
 
 export interface Scanner {
   readonly options: ResolvedOptions
-  /** Full scan. Concurrent calls are serialized: one runs, at most one more is queued. */
-  scan(): Promise<ScanResult>
+  /**
+   * Full scan, or with `hint.changed` a rescan of only those files (see ScanHint).
+   * Concurrent calls are serialized: one runs, at most one more is queued, and the
+   * queued one covers every call that joined it (full when any of them asked for it).
+   */
+  scan(hint?: ScanHint): Promise<ScanResult>
+  /** Write a pending (debounced) disk-cache save now; resolves when it is on disk. */
+  flush(): Promise<void>
   /** Forget the cached scan of one file (absolute path, or the real path of a symlinked one). */
   invalidate(absPath: string): void
   /** Whether the last scan found a tool module at this absolute (or real) path. */
@@ -32,10 +51,17 @@ export interface ScannerOptions {
   cache?: ScanCacheStore | false
   /** Called when the disk cache cannot be read or written (the scan itself is unaffected). */
   onCacheError?: (error: unknown) => void
+  /**
+   * After the first scan (which waits for its save: a build exits right after it),
+   * the cache is saved once this many ms pass without a scan. Default 1000.
+   */
+  saveDelayMs?: number
 }
 
 // Enough parallel I/O to hide latency, few enough to stay clear of EMFILE.
 const IO_CONCURRENCY = 64
+// Serializing 1000 entries takes ~18 ms: a dev save must not wait for it.
+const SAVE_DELAY_MS = 1000
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length)
@@ -55,28 +81,55 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
 }
 
+/** What a queued scan must do: every hint that joined it, full when any caller asked for it. */
+interface ScanRequest {
+  full: boolean
+  changed: Set<string>
+}
+
+/** The last full walk and the file scans in its order, with each file's indexes by absolute and real path. */
+interface LastScan {
+  walk: WalkResult
+  files: readonly FileScan[]
+  indexes: Map<string, number[]>
+}
+
+function indexWalk(walk: WalkResult): Map<string, number[]> {
+  const indexes = new Map<string, number[]>()
+  const add = (key: string, i: number): void => {
+    const list = indexes.get(key)
+    if (list === undefined) indexes.set(key, [i])
+    else if (!list.includes(i)) list.push(i)
+  }
+  walk.files.forEach((f, i) => {
+    add(f.absPath, i)
+    if (f.realPath !== undefined) add(f.realPath, i)
+  })
+  return indexes
+}
+
 export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOptions: ScannerOptions = {}): Scanner {
   const io = fs ?? nodeScanFs
   const store = scannerOptions.cache ?? (fs === undefined ? createDiskCache(options) : false)
   // The disk cache only saves work: failing to use it must never fail a scan.
   const onCacheError = scannerOptions.onCacheError ?? (() => {})
+  const saveDelayMs = scannerOptions.saveDelayMs ?? SAVE_DELAY_MS
   let cache = new Map<string, CacheEntry>()
   let loaded = false
   let dirty = false
   let saving: Promise<void> = Promise.resolve()
+  let saveTimer: ReturnType<typeof setTimeout> | undefined
   let byPath = new Map<string, FileScan>()
+  let last: LastScan | undefined
+  /** Paths invalidated since the last scan started: a targeted rescan reads the known ones again too. */
+  const invalidated = new Set<string>()
   let running: Promise<ScanResult> | undefined
   let queued: Promise<ScanResult> | undefined
+  let queuedRequest: ScanRequest | undefined
 
-  const scanOne = async (walked: WalkedFile): Promise<FileScan> => {
-    let stats
-    try {
-      stats = await io.stat(walked.absPath)
-    } catch {
-      cache.delete(walked.absPath)
-      return scanFile(walked, options, io) // reports the read error as TR004
-    }
-    const hit = cache.get(walked.absPath)
+  /** `fresh`: ignore the cache entry (the watcher said the file changed). */
+  const scanWithStats = async (walked: WalkedFile, stats: ScanStats, fresh: boolean): Promise<FileScan> => {
+    const hit = fresh ? undefined : cache.get(walked.absPath)
     if (hit && hit.size === stats.size && hit.mtimeMs === stats.mtimeMs) {
       const { realPath: _, ...rest } = hit.scan
       return { ...rest, file: walked.file, ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}) }
@@ -90,6 +143,17 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     cache.set(walked.absPath, { size: stats.size, mtimeMs: stats.mtimeMs, scan })
     dirty = true
     return scan
+  }
+
+  const scanOne = async (walked: WalkedFile): Promise<FileScan> => {
+    let stats
+    try {
+      stats = await io.stat(walked.absPath)
+    } catch {
+      cache.delete(walked.absPath)
+      return scanFile(walked, options, io) // reports the read error as TR004
+    }
+    return scanWithStats(walked, stats, false)
   }
 
   // TR001 frames need the source of the few files involved: read them again.
@@ -129,7 +193,14 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     }
   }
 
-  const saveDiskCache = (): Promise<void> => {
+  // A one-shot process may end with a save still waiting for its timer (which does not
+  // keep the process alive): write it when the event loop runs dry.
+  const onBeforeExit = (): void => void saveNow()
+
+  const saveNow = (): Promise<void> => {
+    clearTimeout(saveTimer)
+    saveTimer = undefined
+    process.off('beforeExit', onBeforeExit)
     if (!store || !dirty) return saving
     dirty = false
     const snapshot = new Map(cache)
@@ -138,22 +209,17 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     return saving
   }
 
-  const run = async (): Promise<ScanResult> => {
-    const first = !loaded
-    if (first) await loadDiskCache()
-    const walk = await walkDirs(options, io)
-    const files = await mapLimit(walk.files, IO_CONCURRENCY, scanOne)
-    const present = new Set(walk.files.map((f) => f.absPath))
-    for (const key of cache.keys()) {
-      if (!present.has(key)) {
-        cache.delete(key)
-        dirty = true
-      }
-    }
-    // A build scans once and exits: wait for its save. Dev rescans save in the background.
-    const saved = saveDiskCache()
-    if (first) await saved
+  /** Long-lived processes (dev, watch): save once scans have been quiet for saveDelayMs. */
+  const saveLater = (): void => {
+    if (!store || (!dirty && saveTimer === undefined)) return
+    if (saveTimer === undefined) process.once('beforeExit', onBeforeExit)
+    clearTimeout(saveTimer)
+    saveTimer = setTimeout(() => void saveNow(), saveDelayMs)
+    saveTimer.unref?.()
+  }
 
+  /** The cross-file part, over the per-file results in walk order: the same for full and targeted scans. */
+  const finish = async (walk: WalkResult, files: FileScan[]): Promise<ScanResult> => {
     const toolModules = files.filter((f) => f.isToolModule)
     const duplicates = await duplicatesOf(toolModules)
     const emptyDirs: Diagnostic[] = walk.dirs
@@ -178,28 +244,114 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     return { options, files, toolModules, diagnostics, toolNames: staticToolNames(toolModules), manifest: buildManifest(toolModules) }
   }
 
-  const scan = (): Promise<ScanResult> => {
-    if (queued) return queued
-    if (!running) {
-      running = run().finally(() => { running = undefined })
-      return running
+  const fullScan = async (): Promise<ScanResult> => {
+    const first = !loaded
+    if (first) await loadDiskCache()
+    const walk = await walkDirs(options, io)
+    const files = await mapLimit(walk.files, IO_CONCURRENCY, scanOne)
+    const present = new Set(walk.files.map((f) => f.absPath))
+    for (const key of cache.keys()) {
+      if (!present.has(key)) {
+        cache.delete(key)
+        dirty = true
+      }
     }
-    queued = running.catch(() => undefined).then(() => {
-      queued = undefined
-      return scan()
-    })
-    return queued
+    // A build scans once and exits: wait for its save. Dev and watch rescans save later.
+    if (first) await saveNow()
+    else saveLater()
+    last = { walk, files, indexes: indexWalk(walk) }
+    return finish(walk, files)
+  }
+
+  /**
+   * Read again only the changed files (and invalidated ones the walk found), keeping the
+   * last walk and every other file's scan. Undefined when that could differ from a full
+   * scan: an unknown path (an added file), a file gone or no longer a file (a removal),
+   * a symlink that now points elsewhere.
+   */
+  const targetedScan = async (prev: LastScan, changed: ReadonlySet<string>, stale: readonly string[]): Promise<ScanResult | undefined> => {
+    const targets = new Set<number>()
+    for (const p of changed) {
+      const found = prev.indexes.get(p)
+      if (found === undefined) return undefined
+      for (const i of found) targets.add(i)
+    }
+    for (const p of stale) for (const i of prev.indexes.get(p) ?? []) targets.add(i)
+
+    const checked: { i: number; walked: WalkedFile; stats: ScanStats }[] = []
+    for (const i of targets) {
+      const walked = prev.walk.files[i]!
+      try {
+        if (walked.realPath !== undefined && (await io.realpath(walked.absPath)) !== walked.realPath) return undefined
+        const stats = await io.stat(walked.absPath)
+        if (!stats.isFile()) return undefined
+        checked.push({ i, walked, stats })
+      } catch {
+        return undefined
+      }
+    }
+    // A new array: earlier results keep their files.
+    const files = [...prev.files]
+    await Promise.all(checked.map(async ({ i, walked, stats }) => {
+      files[i] = await scanWithStats(walked, stats, true)
+    }))
+    saveLater()
+    last = { ...prev, files }
+    return finish(prev.walk, files)
+  }
+
+  const run = async (request: ScanRequest): Promise<ScanResult> => {
+    const stale = [...invalidated]
+    invalidated.clear()
+    if (!request.full && last !== undefined) {
+      const result = await targetedScan(last, request.changed, stale)
+      if (result !== undefined) return result
+    }
+    return fullScan()
   }
 
   const normalize = (p: string): string => path.resolve(p)
 
+  const requestOf = (hint: ScanHint | undefined): ScanRequest => ({
+    full: hint?.changed === undefined,
+    changed: new Set((hint?.changed ?? []).map(normalize)),
+  })
+
+  const start = (request: ScanRequest): Promise<ScanResult> => {
+    running = run(request).finally(() => { running = undefined })
+    return running
+  }
+
+  const scan = (hint?: ScanHint): Promise<ScanResult> => {
+    const request = requestOf(hint)
+    if (queued) {
+      // Join the queued scan: it reads every file any of its callers named.
+      queuedRequest!.full ||= request.full
+      for (const p of request.changed) queuedRequest!.changed.add(p)
+      return queued
+    }
+    if (!running) return start(request)
+    queuedRequest = request
+    queued = running.catch(() => undefined).then(() => {
+      const next = queuedRequest!
+      queued = undefined
+      queuedRequest = undefined
+      return start(next)
+    })
+    return queued
+  }
+
   return {
     options,
     scan,
+    flush: saveNow,
     invalidate(absPath) {
       const key = normalize(absPath)
-      cache.delete(byPath.get(key)?.absPath ?? key)
+      const abs = byPath.get(key)?.absPath ?? key
+      cache.delete(abs)
       cache.delete(key)
+      invalidated.add(abs)
+      invalidated.add(key)
     },
     // Bundlers hand over normalized absolute ids: try those as they are before path.resolve.
     isToolFile: (absPath) => byPath.has(absPath) || byPath.has(normalize(absPath)),
