@@ -15,8 +15,12 @@ const VIRTUAL_MODULE_HMR = '\nif (import.meta.hot) import.meta.hot.accept()\n'
  * Appended to a tool module in dev: the module accepts its own updates, and its old
  * version deregisters the tools it registered (found by their `source`) before the new
  * version registers again. An entry a newer version has already replaced is left alone,
- * so a late dispose (two saves in flight) cannot remove a live tool. Imports are
- * hoisted, so an import at the end is fine.
+ * so a late dispose (two saves in flight) cannot remove a live tool. Two updates in
+ * flight can also make the page evaluate one version under two `?t=` URLs (the module's
+ * own update and the virtual module's re-import): an update that then imports a URL
+ * already evaluated runs `dispose` but no new version, so the accept callback puts
+ * back what that dispose removed. `import.meta.hot.accept` is spelled out: Vite finds
+ * self-accepting modules by that text. Imports are hoisted, so an import at the end is fine.
  */
 function toolModuleHmr(file: FileScan, registryModule: string): string {
   return `
@@ -27,11 +31,24 @@ if (import.meta.hot) {
     typeof entry.source === 'string' &&
     entry.source.startsWith(__toolregPrefix) &&
     /^\\d+:\\d+$/.test(entry.source.slice(__toolregPrefix.length)))
-  import.meta.hot.accept()
-  import.meta.hot.dispose(() => {
-    for (const entry of __toolregOwn) {
-      if (__toolregRegistry.getEntry(entry.name) === entry) __toolregRegistry.deregister(entry.name)
+  const __toolregSelf = {}
+  import.meta.hot.data.toolregLatest = __toolregSelf
+  let __toolregRemoved = []
+  import.meta.hot.accept(() => {
+    if (import.meta.hot.data.toolregLatest !== __toolregSelf) return
+    for (const entry of __toolregRemoved) {
+      if (__toolregRegistry.getEntry(entry.name)) continue
+      const { name, toolset, schema, handler, checkFn, requiresEnv, maxResultSizeChars, dynamicSchemaOverrides } = entry
+      __toolregRegistry.register(
+        { name, toolset, schema, handler, checkFn, requiresEnv: [...requiresEnv], maxResultSizeChars, dynamicSchemaOverrides },
+        { source: entry.source },
+      )
     }
+    __toolregRemoved = []
+  })
+  import.meta.hot.dispose(() => {
+    __toolregRemoved = __toolregOwn.filter((entry) => __toolregRegistry.getEntry(entry.name) === entry)
+    for (const entry of __toolregRemoved) __toolregRegistry.deregister(entry.name)
   })
 }
 `
