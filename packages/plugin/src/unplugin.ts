@@ -57,6 +57,8 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       },
       configureServer: dev.configureServer,
       hotUpdate: dev.hotUpdate,
+      // The dev server debounces scan-cache saves: write the pending one when it closes.
+      closeBundle: () => ctx.flushCache(),
     },
     webpack: (compiler) => applyWebpackLike(ctx, compiler),
     rspack: (compiler) => applyWebpackLike(ctx, compiler),

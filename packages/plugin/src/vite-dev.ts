@@ -6,6 +6,7 @@ import path from 'node:path'
 import type { DevEnvironment, EnvironmentModuleNode, FSWatcher, HotUpdateOptions, Logger, ViteDevServer } from 'vite'
 import { RESOLVED_VIRTUAL_MODULE_ID } from './context.js'
 import type { ToolRegistryContext } from './context.js'
+import type { ScanHint } from './core/scanner.js'
 import type { FileScan, ScanResult } from './core/types.js'
 
 /** Appended to the virtual module in dev: it re-imports the tool files when their set changes. */
@@ -166,8 +167,8 @@ export function createViteDev(ctx: ToolRegistryContext) {
    * Chokidar reports a rename as `add` before `unlink` (SPEC §8): a TR001 naming a file
    * that is already gone is stale, so scan once more.
    */
-  async function scanSettled(): Promise<ScanResult> {
-    const result = await ctx.scan()
+  async function scanSettled(hint?: ScanHint): Promise<ScanResult> {
+    const result = await ctx.scan(hint)
     const { errors } = ctx.report(result)
     const named = errors.filter((d) => d.code === 'TR001').flatMap((d) => [d, ...(d.related ?? [])])
     const files = [...new Set(named.map((site) => path.resolve(result.options.root, site.file)))]
@@ -245,7 +246,8 @@ export function createViteDev(ctx: ToolRegistryContext) {
       }
     }
     ctx.invalidate(file)
-    const result = await scanSettled()
+    // A content change rescans that file alone (SPEC §3.7); an add or unlink walks the dirs.
+    const result = await scanSettled(type === 'update' ? { changed: [file] } : undefined)
     const { errors, errorMessage } = ctx.report(result)
     const pending = withheld.get(env.name) ?? new Set<EnvironmentModuleNode>()
     withheld.set(env.name, pending)
