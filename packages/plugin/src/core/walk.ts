@@ -36,9 +36,23 @@ function isInside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep)
 }
 
+/**
+ * picomatch's matcher, minus its per-call bookkeeping: a path matches a pattern it equals
+ * or the pattern's regex. The walk builds POSIX paths, so no slash conversion is needed.
+ */
+function compileGlobs(patterns: readonly string[], options: { dot: boolean }): (rel: string) => boolean {
+  const regexes = patterns.map((p) => picomatch.makeRe(p, options))
+  return (rel) => patterns.includes(rel) || regexes.some((re) => re.test(rel))
+}
+
+/** `dir` absolute and normalized: `path.join` without its normalization pass, once per file. */
+function joinName(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name
+}
+
 export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<WalkResult> {
-  const isIncluded = picomatch(options.include, { dot: false })
-  const isExcluded = picomatch(options.exclude, { dot: true })
+  const isIncluded = compileGlobs(options.include, { dot: false })
+  const isExcluded = compileGlobs(options.exclude, { dot: true })
   const matches = (rel: string): boolean => isIncluded(rel) && !isExcluded(rel)
   // Flat patterns (the default) never need to look into subdirectories.
   const recursive = options.include.some((p) => p.includes('/'))
@@ -90,8 +104,8 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
       const relDir = relativeToRoot(options.root, absSub)
       for (const entry of entries) {
         const rel = relSub === '' ? entry.name : `${relSub}/${entry.name}`
-        const abs = path.join(absSub, entry.name)
-        const real = path.join(realSub, entry.name)
+        const abs = joinName(absSub, entry.name)
+        const real = joinName(realSub, entry.name)
         if (entry.isDirectory()) {
           // Like the globs (dot: false), hidden dirs and dependencies are not tool dirs.
           if (recursive && entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(abs, real, rel)
