@@ -2,17 +2,15 @@
 // unplugin adapter only wires hooks and every bundler shares the same behaviour.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import {
-  createScanner,
-  formatDiagnostics,
-  generateDts,
-  generateManifest,
-  generateModule,
-  resolveOptions,
-  transformToolModule,
-  transformToolModuleCode,
-} from './core/index.js'
-import type { ScanHint } from './core/scanner.js'
+// Each module on its own, not the core's index: a build loads only what it runs.
+import { generateModule } from './core/codegen.js'
+import { generateDts } from './core/dts.js'
+import { formatDiagnostics } from './core/format.js'
+import { generateManifest } from './core/manifest.js'
+import { resolveOptions } from './core/options.js'
+import { createScanner, type ScanHint } from './core/scanner.js'
+import { transformToolModuleCode } from './core/transform-code.js'
+import type { TransformResult } from './core/transform.js'
 import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
 
 /** The id users import. */
@@ -22,6 +20,11 @@ export const VIRTUAL_MODULE_ID = 'virtual:tool-registry'
  * other plugins (commonjs, node-resolve, Vite's import analysis) not to treat it as a file.
  */
 export const RESOLVED_VIRTUAL_MODULE_ID = '\0' + VIRTUAL_MODULE_ID
+
+/** The public id, or the resolved one (webpack gets it back from its scheme workaround). */
+export const isVirtualModuleId = (id: string): boolean => id === VIRTUAL_MODULE_ID || id === RESOLVED_VIRTUAL_MODULE_ID
+
+export const PLUGIN_NAME = 'toolreg'
 
 /** What a build reports: the errors as one message, the warnings one by one. */
 export interface BuildReport {
@@ -137,7 +140,8 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   function fileScanOf(id: string): FileScan | undefined {
     if (!scanner || id.startsWith('\0')) return undefined
     // The scanner resolves the path when it is not already absolute and normalized.
-    return scanner.getFileScan(id.replace(/[?#].*$/, ''))
+    const bare = id.includes('?') || id.includes('#') ? id.replace(/[?#].*$/, '') : id
+    return scanner.getFileScan(bare)
   }
 
   /** The scan of a tool module, by bundler id; undefined for any other module. */
@@ -155,11 +159,14 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return generateModule(result)
   }
 
-  /** `sourceMap: false` when the build emits no maps: generating one is most of the cost. */
-  function transform(code: string, id: string, sourceMap = true) {
+  /**
+   * `sourceMap: false` when the build emits no maps: generating one is most of the cost,
+   * and such a build never loads magic-string.
+   */
+  async function transform(code: string, id: string, sourceMap = true): Promise<TransformResult | { code: string; map: null } | null> {
     const file = fileScanOf(id)
     if (!file?.isToolModule) return null
-    if (sourceMap) return transformToolModule(code, file)
+    if (sourceMap) return (await loadMapTransform()).transformToolModule(code, file)
     const out = transformToolModuleCode(code, file)
     return out === null ? null : { code: out, map: null }
   }
@@ -217,6 +224,9 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     flushCache,
   }
 }
+
+let mapTransform: Promise<typeof import('./core/transform.js')> | undefined
+const loadMapTransform = () => (mapTransform ??= import('./core/transform.js'))
 
 function errorHeadline(errors: Diagnostic[]): string {
   const n = errors.length

@@ -1,3 +1,1 @@
-import { toolRegistry } from './unplugin.js'
-
-export default toolRegistry.rolldown
+export { rolldownPlugin as default } from './rollup-like.js'

@@ -1,3 +1,1 @@
-import { toolRegistry } from './unplugin.js'
-
-export default toolRegistry.rollup
+export { rollupPlugin as default } from './rollup-like.js'

@@ -1,25 +1,19 @@
-// Hook wiring only: every behaviour lives in the context (./context.ts) and the core.
-// What differs per bundler is how a diagnostic reaches the user, and how a tool
-// file is kept alive despite tree-shaking; that is all this file decides.
+// webpack, Rspack and esbuild through unplugin (Vite, Rollup and Rolldown get native
+// plugins from ./rollup-hooks.ts). Hook wiring only: every behaviour lives in the
+// context (./context.ts) and the core. What differs per bundler is how a diagnostic
+// reaches the user, and how a tool file is kept alive despite tree-shaking.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createUnplugin } from 'unplugin'
 import type { PluginBuild, PartialMessage } from 'esbuild'
-import type { ResolvedConfig } from 'vite'
 import type { Compilation as WebpackCompilation, Compiler as WebpackCompiler } from 'webpack'
 import type { Compiler as RspackCompiler } from '@rspack/core'
-import { createToolRegistryContext, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
+import { createToolRegistryContext, isVirtualModuleId, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
 import type { ToolRegistryContext } from './context.js'
 import type { Diagnostic, ScanResult, ToolRegistryOptions } from './core/types.js'
-import { createViteDev } from './vite-dev.js'
-import type { ViteDev } from './vite-dev.js'
-
-const PLUGIN_NAME = 'toolreg'
 
 export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>((userOptions) => {
   const ctx = createToolRegistryContext(userOptions)
-  const rollupHooks = rollupLikeHooks(ctx)
-  const dev = createViteDev(ctx)
 
   return {
     name: PLUGIN_NAME,
@@ -42,117 +36,11 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
     watchChange(id) {
       ctx.invalidate(id)
     },
-    rollup: rollupHooks,
-    rolldown: {
-      ...rollupHooks,
-      options(inputOptions: { cwd?: string }) {
-        if (inputOptions.cwd) ctx.setBundlerRoot(inputOptions.cwd)
-      },
-    },
-    vite: {
-      ...rollupLikeHooks(ctx, dev),
-      configResolved(config: ResolvedConfig) {
-        ctx.setBundlerRoot(config.root)
-        dev.configResolved(config)
-      },
-      configureServer: dev.configureServer,
-      hotUpdate: dev.hotUpdate,
-      // The dev server debounces scan-cache saves: write the pending one when it closes.
-      closeBundle: () => ctx.flushCache(),
-    },
     webpack: (compiler) => applyWebpackLike(ctx, compiler),
     rspack: (compiler) => applyWebpackLike(ctx, compiler),
     esbuild: { setup: (build) => setupEsbuild(ctx, build) },
   }
 })
-
-/** The public id, or the resolved one (webpack gets it back from its scheme workaround). */
-const isVirtualModuleId = (id: string) => id === VIRTUAL_MODULE_ID || id === RESOLVED_VIRTUAL_MODULE_ID
-/** The same two ids as a hook filter. */
-const VIRTUAL_ID_FILTER = new RegExp(`^\\0?${VIRTUAL_MODULE_ID}$`)
-
-// ---------------------------------------------------------------------------
-// Rollup, Rolldown, Vite
-
-/** The part of the Rollup/Rolldown/Vite plugin context used here. */
-interface RollupLikeContext {
-  error(error: RollupLikeLog): never
-  warn(warning: RollupLikeLog): void
-  addWatchFile(id: string): void
-  emitFile(file: { type: 'asset'; fileName: string; source: string }): string
-}
-interface RollupLikeLog {
-  message: string
-  id?: string
-  loc?: { file?: string; line: number; column: number }
-  frame?: string
-}
-
-/** `dev` only for Vite: in `vite serve` errors go to the overlay instead of failing. */
-function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
-  return {
-    async buildStart(this: RollupLikeContext & { environment?: { name: string } }) {
-      const result = await ctx.scan()
-      if (dev?.serving) return dev.reportAtStart(result, this.environment?.name ?? 'client')
-      for (const target of ctx.watchTargets(result)) this.addWatchFile(target)
-      const { errors, errorMessage, warnings } = ctx.report(result)
-      for (const { diagnostic, message } of warnings) this.warn(rollupLog(message, diagnostic, result))
-      if (errors.length > 0) this.error(rollupLog(errorMessage, errors[0], result))
-    },
-    // Hook filters: Rolldown (Vite) and Rollup then never call into JS for the other modules.
-    // Tool modules need no resolveId: `transform` marks them as having side effects (SPEC §8).
-    resolveId: {
-      filter: { id: VIRTUAL_ID_FILTER },
-      handler(id: string) {
-        return isVirtualModuleId(id) ? RESOLVED_VIRTUAL_MODULE_ID : null
-      },
-    },
-    load: {
-      filter: { id: VIRTUAL_ID_FILTER },
-      async handler(this: RollupLikeContext, id: string) {
-        if (!isVirtualModuleId(id)) return null
-        const result = await ctx.currentScan()
-        if (!dev?.serving) return ctx.loadVirtualModule(result)
-        const { errors, errorMessage } = ctx.report(result)
-        if (errors.length > 0) {
-          dev.noteLoadInError()
-          this.error({ message: errorMessage })
-        }
-        return ctx.loadVirtualModule(result) + dev.virtualModuleFooter
-      },
-    },
-    transform(this: object, code: string, id: string) {
-      const file = ctx.toolModuleOf(id)
-      if (!file) return null
-      // A Vite build without source maps never reads one (Vite's own plugins skip them too).
-      const environment = (this as { environment?: { config: { build: { sourcemap: unknown } } } }).environment
-      const sourceMap = !dev || dev.serving || environment?.config.build.sourcemap !== false
-      const out = ctx.transform(code, id, sourceMap)
-      // Appended after the last line: the source map of the lines above stays valid.
-      const footer = dev?.serving ? dev.toolModuleFooter(file, ctx.options().registryModules[0] ?? '@toolreg/core') : ''
-      return { code: (out?.code ?? code) + footer, map: out?.map ?? null, moduleSideEffects: true }
-    },
-    generateBundle: {
-      // `post`: Vite drops assets emitted at normal order in SSR builds (SPEC §8).
-      order: 'post' as const,
-      async handler(this: RollupLikeContext) {
-        const asset = ctx.manifestAsset(await ctx.currentScan())
-        if (asset) this.emitFile({ type: 'asset', ...asset })
-      },
-    },
-  }
-}
-
-/**
- * Rollup and Rolldown print `loc`/`frame` only for some hooks and Vite prints only the
- * message, so the message carries every location and frame; `id`/`loc` point tools at
- * the first diagnostic. `loc.column` is 0-based there.
- */
-function rollupLog(message: string, d: Diagnostic, result: ScanResult): RollupLikeLog {
-  const id = path.resolve(result.options.root, d.file)
-  if (d.line === 0) return { message, id }
-  return { message, id, loc: { file: id, line: d.line, column: Math.max(0, d.column - 1) } }
-}
 
 // ---------------------------------------------------------------------------
 // webpack, Rspack

@@ -1,3 +1,1 @@
-import { toolRegistry } from './unplugin.js'
-
-export default toolRegistry.vite
+export { vitePlugin as default } from './rollup-like.js'

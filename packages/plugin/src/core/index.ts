@@ -12,5 +12,6 @@ export { createDiskCache, type ScanCacheStore, type CacheEntry } from './disk-ca
 export { generateModule, type GenerateModuleOptions } from './codegen.js'
 export { generateDts } from './dts.js'
 export { generateManifest, buildManifest } from './manifest.js'
-export { transformToolModule, transformToolModuleCode, type TransformOptions, type TransformResult } from './transform.js'
+export { transformToolModuleCode } from './transform-code.js'
+export { transformToolModule, type TransformOptions, type TransformResult } from './transform.js'
 export { formatDiagnostics, formatLocation, formatToolTable, countDiagnostics, type DiagnosticFormat } from './format.js'

@@ -1,0 +1,139 @@
+// The Vite, Rollup and Rolldown plugins: one shape for the three (scan at buildStart,
+// the virtual module, the tool-module transform, the manifest asset), wired natively
+// rather than through unplugin, whose loading alone cost ~8 ms of every build (bench/).
+// Vite adds the dev server's hooks (./vite-dev.ts). Hook wiring only: behaviour lives
+// in the context (./context.ts) and the core.
+import path from 'node:path'
+import type { Plugin as RolldownPlugin } from 'rolldown'
+import type { Plugin as RollupPlugin } from 'rollup'
+import type { Plugin as VitePlugin, ResolvedConfig } from 'vite'
+import { createToolRegistryContext, isVirtualModuleId, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
+import type { ToolRegistryContext } from './context.js'
+import type { Diagnostic, ScanResult, ToolRegistryOptions } from './core/types.js'
+import { createViteDev, type ViteDev } from './vite-dev.js'
+
+export function vitePlugin(options?: ToolRegistryOptions): VitePlugin {
+  const ctx = createToolRegistryContext(options)
+  const dev = createViteDev(ctx)
+  return {
+    ...rollupLikeHooks(ctx, dev),
+    // Before TypeScript plugins: the transform must see the original positions.
+    enforce: 'pre',
+    configResolved(config: ResolvedConfig) {
+      ctx.setBundlerRoot(config.root)
+      dev.configResolved(config)
+    },
+    configureServer: dev.configureServer,
+    hotUpdate: dev.hotUpdate,
+    // The dev server debounces scan-cache saves: write the pending one when it closes.
+    closeBundle: () => ctx.flushCache(),
+  }
+}
+
+export function rollupPlugin(options?: ToolRegistryOptions): RollupPlugin {
+  return rollupLikeHooks(createToolRegistryContext(options))
+}
+
+/** The root defaults to Rolldown's `cwd` option. */
+export function rolldownPlugin(options?: ToolRegistryOptions): RolldownPlugin {
+  const ctx = createToolRegistryContext(options)
+  return {
+    ...rollupLikeHooks(ctx),
+    options(inputOptions) {
+      if (inputOptions.cwd) ctx.setBundlerRoot(inputOptions.cwd)
+    },
+  }
+}
+
+/** The same two ids as a hook filter. */
+const VIRTUAL_ID_FILTER = new RegExp(`^\\0?${VIRTUAL_MODULE_ID}$`)
+
+/** The part of the Rollup/Rolldown/Vite plugin context used here. */
+interface RollupLikeContext {
+  error(error: RollupLikeLog): never
+  warn(warning: RollupLikeLog): void
+  addWatchFile(id: string): void
+  emitFile(file: { type: 'asset'; fileName: string; source: string }): string
+}
+interface RollupLikeLog {
+  message: string
+  id?: string
+  loc?: { file?: string; line: number; column: number }
+  frame?: string
+}
+
+/** `dev` only for Vite: in `vite serve` errors go to the overlay instead of failing. */
+function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
+  return {
+    name: PLUGIN_NAME,
+    watchChange(id: string) {
+      ctx.invalidate(id)
+    },
+    async buildStart(this: RollupLikeContext & { environment?: { name: string }; meta?: { watchMode?: boolean } }) {
+      const result = await ctx.scan()
+      if (dev?.serving) return dev.reportAtStart(result, this.environment?.name ?? 'client')
+      // A one-shot build watches nothing: skip a trip into the bundler per tool file.
+      if (this.meta?.watchMode !== false) for (const target of ctx.watchTargets(result)) this.addWatchFile(target)
+      const { errors, errorMessage, warnings } = ctx.report(result)
+      for (const { diagnostic, message } of warnings) this.warn(rollupLog(message, diagnostic, result))
+      if (errors.length > 0) this.error(rollupLog(errorMessage, errors[0], result))
+    },
+    // Hook filters: Rolldown (Vite) and Rollup then never call into JS for the other modules.
+    // Tool modules need no resolveId: `transform` marks them as having side effects (SPEC §8).
+    resolveId: {
+      filter: { id: VIRTUAL_ID_FILTER },
+      handler(id: string) {
+        return isVirtualModuleId(id) ? RESOLVED_VIRTUAL_MODULE_ID : null
+      },
+    },
+    load: {
+      filter: { id: VIRTUAL_ID_FILTER },
+      async handler(this: RollupLikeContext, id: string) {
+        if (!isVirtualModuleId(id)) return null
+        const result = await ctx.currentScan()
+        if (!dev?.serving) return ctx.loadVirtualModule(result)
+        const { errors, errorMessage } = ctx.report(result)
+        if (errors.length > 0) {
+          dev.noteLoadInError()
+          this.error({ message: errorMessage })
+        }
+        return ctx.loadVirtualModule(result) + dev.virtualModuleFooter
+      },
+    },
+    transform: {
+      // Every tool module contains `register` (the scan's pre-check): Rolldown (Vite) and
+      // Rollup skip the call into JS for the other modules of the app and its dependencies.
+      filter: { code: /register/ },
+      async handler(this: object, code: string, id: string) {
+        const file = ctx.toolModuleOf(id)
+        if (!file) return null
+        // A Vite build without source maps never reads one (Vite's own plugins skip them too).
+        const environment = (this as { environment?: { config: { build: { sourcemap: unknown } } } }).environment
+        const sourceMap = !dev || dev.serving || environment?.config.build.sourcemap !== false
+        const out = await ctx.transform(code, id, sourceMap)
+        // Appended after the last line: the source map of the lines above stays valid.
+        const footer = dev?.serving ? dev.toolModuleFooter(file, ctx.options().registryModules[0] ?? '@toolreg/core') : ''
+        return { code: (out?.code ?? code) + footer, map: out?.map ?? null, moduleSideEffects: true }
+      },
+    },
+    generateBundle: {
+      // `post`: Vite drops assets emitted at normal order in SSR builds (SPEC §8).
+      order: 'post' as const,
+      async handler(this: RollupLikeContext) {
+        const asset = ctx.manifestAsset(await ctx.currentScan())
+        if (asset) this.emitFile({ type: 'asset', ...asset })
+      },
+    },
+  }
+}
+
+/**
+ * Rollup and Rolldown print `loc`/`frame` only for some hooks and Vite prints only the
+ * message, so the message carries every location and frame; `id`/`loc` point tools at
+ * the first diagnostic. `loc.column` is 0-based there.
+ */
+function rollupLog(message: string, d: Diagnostic, result: ScanResult): RollupLikeLog {
+  const id = path.resolve(result.options.root, d.file)
+  if (d.line === 0) return { message, id }
+  return { message, id, loc: { file: id, line: d.line, column: Math.max(0, d.column - 1) } }
+}
