@@ -131,6 +131,8 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
   const scanWithStats = async (walked: WalkedFile, stats: ScanStats, fresh: boolean): Promise<FileScan> => {
     const hit = fresh ? undefined : cache.get(walked.absPath)
     if (hit && hit.size === stats.size && hit.mtimeMs === stats.mtimeMs) {
+      // Reused as it is when the walk names it the same way (the common case: no copy per file).
+      if (hit.scan.file === walked.file && hit.scan.realPath === walked.realPath) return hit.scan
       const { realPath: _, ...rest } = hit.scan
       return { ...rest, file: walked.file, ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}) }
     }
