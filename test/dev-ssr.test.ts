@@ -91,6 +91,26 @@ describe('vite dev server, SSR module runner', () => {
     await namesBecome(['clock', 'echo'])
   })
 
+  it('applies in-place saves (a truncate, then a write), an added file right after one too', async () => {
+    // An editor's plain save: the watcher may report it while the file is still empty.
+    const plain = path.join(tmp, 'tools/plain.ts')
+    await writeFile(plain, tool('plain_0'))
+    await namesBecome(['clock', 'echo', 'plain_0'])
+    for (let i = 1; i <= 5; i++) {
+      await writeFile(plain, tool(`plain_${i}`))
+      await namesBecome(['clock', 'echo', `plain_${i}`])
+    }
+    // A content change does not make the watcher list the dir again; an add still must.
+    await writeFile(plain, tool('plain_6'))
+    await writeFile(path.join(tmp, 'tools/plain_more.ts'), tool('plain_more'))
+    await namesBecome(['clock', 'echo', 'plain_6', 'plain_more'])
+    await unlink(plain)
+    await writeFile(path.join(tmp, 'tools/plain_more.ts'), tool('plain_more_2'))
+    await namesBecome(['clock', 'echo', 'plain_more_2'])
+    await unlink(path.join(tmp, 'tools/plain_more.ts'))
+    await namesBecome(['clock', 'echo'])
+  })
+
   it('keeps the .d.ts in step with the tools', async () => {
     await expect.poll(() => dts(), { timeout: 30_000 }).toMatch(/ToolName = ['"]clock['"] \| ['"]echo['"]\s/)
   })

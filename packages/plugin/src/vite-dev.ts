@@ -1,6 +1,7 @@
 // The Vite dev server glue (SPEC §3.6, §3.7, §8): HMR boundaries, the overlay for
 // diagnostics, the last good registry while errors exist. Nothing else imports Vite.
 import type { Stats } from 'node:fs'
+import { statSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { DevEnvironment, EnvironmentModuleNode, FSWatcher, HotUpdateOptions, Logger, ViteDevServer } from 'vite'
@@ -22,16 +23,53 @@ const VIRTUAL_MODULE_HMR = '\nif (import.meta.hot) import.meta.hot.accept()\n'
  * already evaluated runs `dispose` but no new version, so the accept callback puts
  * back what that dispose removed. `import.meta.hot.accept` is spelled out: Vite finds
  * self-accepting modules by that text. Imports are hoisted, so an import at the end is fine.
+ *
+ * A module's own entries are those whose `source` is `<its file>:LINE:COL`. Filtering a
+ * snapshot of the registry for them cost O(tools) per evaluation, O(tools²) per page
+ * load; instead the first footer to run indexes the registry's entries by the file in
+ * their `source` (one snapshot) and keeps that index up to date from the registry's
+ * change events. The index is shared per registry through a global, so every tool
+ * module (and every version of one) uses the same one.
  */
 function toolModuleHmr(file: FileScan, registryModule: string): string {
   return `
 import { registry as __toolregRegistry } from ${JSON.stringify(registryModule)}
 if (import.meta.hot) {
-  const __toolregPrefix = ${JSON.stringify(file.file + ':')}
-  const __toolregOwn = __toolregRegistry.snapshot().filter((entry) =>
-    typeof entry.source === 'string' &&
-    entry.source.startsWith(__toolregPrefix) &&
-    /^\\d+:\\d+$/.test(entry.source.slice(__toolregPrefix.length)))
+  const __toolregBySource = ((registry) => {
+    const indexes = (globalThis[Symbol.for('toolreg.dev.entriesBySourceFile.v1')] ??= new WeakMap())
+    let index = indexes.get(registry)
+    if (index) return index
+    index = new Map()
+    const fileOf = new Map()
+    const drop = (name) => {
+      const file = fileOf.get(name)
+      if (file === undefined) return
+      fileOf.delete(name)
+      const names = index.get(file)
+      names.delete(name)
+      if (names.size === 0) index.delete(file)
+    }
+    const add = (entry) => {
+      drop(entry.name)
+      const file = typeof entry.source === 'string' ? /^(.*:)\\d+:\\d+$/.exec(entry.source)?.[1] : undefined
+      if (file === undefined) return
+      fileOf.set(entry.name, file)
+      if (!index.has(file)) index.set(file, new Set())
+      index.get(file).add(entry.name)
+    }
+    for (const entry of registry.snapshot()) add(entry)
+    registry.subscribe((event) => {
+      if (event.type === 'deregister') drop(event.name)
+      else if (event.type === 'register') {
+        const entry = registry.getEntry(event.name)
+        if (entry) add(entry)
+        else drop(event.name)
+      }
+    })
+    indexes.set(registry, index)
+    return index
+  })(__toolregRegistry)
+  const __toolregOwn = [...(__toolregBySource.get(${JSON.stringify(file.file + ':')}) ?? [])].map((name) => __toolregRegistry.getEntry(name))
   const __toolregSelf = {}
   import.meta.hot.data.toolregLatest = __toolregSelf
   let __toolregRemoved = []
@@ -140,6 +178,71 @@ function reportMissedEvents(watcher: FSWatcher, isInToolDir: (file: string) => b
   watcher.on('unlink', (file: string) => onEvent(file, undefined, true))
 }
 
+/**
+ * Chokidar 3 (Vite's watcher) lists a watched directory again — a readdir and an lstat of
+ * every entry, each through libuv's four-thread pool, then a JS pass over them — on every
+ * fs.watch event in it, a content change included, and once more for an event that came in
+ * meanwhile. A plain save (a truncate, then a write) of one of 1000 tool files thus cost two
+ * listings of 1000 entries: ~50 ms during which the event loop stalled in 10–20 ms slices
+ * and every file read (Vite's, the scan's, the writer's own) queued behind 2000 lstats —
+ * most of the time from save to page. A listing only finds entries added or removed, which
+ * fs.watch reports as `rename` (libuv on every platform); a `change` names a file whose
+ * content or attributes changed, and chokidar's watcher on that file reports it. So for a
+ * tool dir, a listing asked for by a `change` event is skipped. The event that asked for it
+ * is known only after the request: chokidar's fs.watch callback calls the dir's listener,
+ * then emits `raw` (synchronously, same stack), so the decision waits one microtask.
+ * Anything else (the first listing, a listing for a new dir, another dir, a `rename`) runs
+ * as before; without these chokidar internals (another watcher) nothing changes.
+ */
+function skipListingOnContentChange(watcher: FSWatcher, isInToolDir: (file: string) => boolean) {
+  type HandleRead = (this: unknown, directory: string, initialAdd: boolean, ...rest: unknown[]) => unknown
+  const handler = (watcher as unknown as { _nodeFsHandler?: { _handleRead?: HandleRead } })._nodeFsHandler
+  const handleRead = handler?._handleRead
+  if (!handler || typeof handleRead !== 'function') return
+  /** Listings asked for in the current fs.watch callback, waiting for its `raw` event. */
+  const asked: { directory: string; contentOnly: boolean }[] = []
+  watcher.on('raw', (event: string, _path: string, details: { watchedPath?: string } | undefined) => {
+    if (event !== 'change') return
+    for (const call of asked) if (call.directory === details?.watchedPath) call.contentOnly = true
+  })
+  handler._handleRead = function (this: unknown, directory: string, initialAdd: boolean, ...rest: unknown[]) {
+    if (initialAdd || typeof directory !== 'string' || !isInToolDir(path.join(directory, '_'))) {
+      return handleRead.call(this, directory, initialAdd, ...rest)
+    }
+    const call = { directory, contentOnly: false }
+    asked.push(call)
+    return Promise.resolve().then(() => {
+      asked.splice(asked.indexOf(call), 1)
+      if (!call.contentOnly) return handleRead.call(this, directory, initialAdd, ...rest)
+    })
+  }
+}
+
+const EMPTY_WAIT_MS = 100
+const EMPTY_POLL_MS = 2
+
+const sizeOf = (file: string): number => {
+  try {
+    return statSync(file).size
+  } catch {
+    return -1
+  }
+}
+
+/**
+ * Resolves once the file is not empty, is gone, or has stayed empty for EMPTY_WAIT_MS.
+ * Not Vite's `read()`, which reads the whole file and, when it is empty, polls every 10 ms
+ * for a new mtime (and so depends on the mtime's resolution): the size shows the write at
+ * once. A synchronous stat (microseconds) does not wait for a turn in libuv's thread pool,
+ * where the watcher's and Vite's own file operations queue.
+ */
+async function untilWritten(file: string): Promise<void> {
+  const deadline = performance.now() + EMPTY_WAIT_MS
+  while (sizeOf(file) === 0 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, EMPTY_POLL_MS))
+  }
+}
+
 export type ViteDev = ReturnType<typeof createViteDev>
 
 export function createViteDev(ctx: ToolRegistryContext) {
@@ -196,6 +299,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
       const outside = ctx.toolDirs().filter((dir) => path.relative(root, dir).startsWith('..'))
       if (outside.length > 0) server.watcher.add(outside)
       reportMissedEvents(server.watcher, ctx.isInToolDir)
+      skipListingOnContentChange(server.watcher, ctx.isInToolDir)
       // A page opened while errors exist shows them too; the fix then reloads it (Vite's
       // client reloads a page whose first update finds an overlay).
       server.environments.client.hot.on('vite:client:connect', (_data, client) => {
@@ -223,28 +327,31 @@ export function createViteDev(ctx: ToolRegistryContext) {
 
     hotUpdate(this: { environment: DevEnvironment }, options: HotUpdateOptions) {
       if (!ctx.isInToolDir(options.file)) return undefined
+      const env = this.environment
+      // An environment that has loaded neither this file nor the virtual module (the `ssr`
+      // one of a client-only app) has nothing to update, and Vite sends the client's update
+      // only after every environment's hook: skip it. Its last good scan is forgotten, so
+      // once it loads the virtual module its first update re-imports that too.
+      if (env.name !== 'client' && options.modules.length === 0 && !env.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID)) {
+        lastGood.delete(env.name)
+        return undefined
+      }
       // One update at a time, in the order of the events: Vite runs the hook once per
       // environment and does not wait for one event before handling the next, and each
       // update compares its scan with the one before (`lastGood`). Run concurrently, an
       // older scan could be applied after a newer one, and a file invalidated while another
       // update's scan was reading it could be cached in its old version.
-      const run = inFlight.then(() => applyUpdate(this.environment, options))
+      const run = inFlight.then(() => applyUpdate(env, options))
       inFlight = run.catch(() => undefined)
       return run
     },
   }
 
-  async function applyUpdate(env: DevEnvironment, { file, type, modules, read }: HotUpdateOptions): Promise<EnvironmentModuleNode[]> {
-    // A save is often a truncate then a write: Vite's `read` waits out the empty file,
-    // which would otherwise look like a removed tool module (and prune it). A file
-    // deleted right after its save is found by the scan.
-    if (type !== 'delete') {
-      try {
-        await read()
-      } catch {
-        // Gone already: the scan tells.
-      }
-    }
+  async function applyUpdate(env: DevEnvironment, { file, type, modules }: HotUpdateOptions): Promise<EnvironmentModuleNode[]> {
+    // A save is often a truncate then a write: wait out the empty file, which would
+    // otherwise look like a removed tool module (and prune it). A file deleted right after
+    // its save is found by the scan.
+    if (type !== 'delete') await untilWritten(file)
     ctx.invalidate(file)
     // A content change rescans that file alone (SPEC §3.7); an add or unlink walks the dirs.
     const result = await scanSettled(type === 'update' ? { changed: [file] } : undefined)
