@@ -178,6 +178,17 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
     await expectNames(['clock', 'echo', 'forecast'], () => save('tools/weather.ts', tool('forecast', 'Forecast')))
   })
 
+  it('applies atomic saves staged inside the tool dir, renamed tools leave no stale entry', async () => {
+    // Many editors write a temp file next to the file, then rename it over the file: the
+    // temp file's add can make the virtual module re-import the file before its own update.
+    const staged = async (name: string) => {
+      await writeFile(path.join(tmp, 'tools/.staged.ts.tmp'), tool(name, `Staged ${name}`))
+      await rename(path.join(tmp, 'tools/.staged.ts.tmp'), path.join(tmp, 'tools/staged.ts'))
+    }
+    for (let i = 0; i <= 3; i++) await expectNames(['clock', 'echo', 'forecast', `staged_${i}`], () => staged(`staged_${i}`))
+    await expectNames(['clock', 'echo', 'forecast'], () => unlink(path.join(tmp, 'tools/staged.ts')))
+  })
+
   it('renames a tool file: the tool stays, with its new source', async () => {
     await rename(path.join(tmp, 'tools/weather.ts'), path.join(tmp, 'tools/forecast.ts'))
     await page.waitForFunction(() => window.registry.getEntry('forecast')?.source?.startsWith('tools/forecast.ts:'), undefined, {

@@ -111,6 +111,22 @@ describe('vite dev server, SSR module runner', () => {
     await namesBecome(['clock', 'echo'])
   })
 
+  it('applies atomic saves staged inside the tool dir', async () => {
+    // Many editors write a temp file next to the file, then rename it over the file.
+    const atomic = async (name: string) => {
+      await writeFile(path.join(tmp, 'tools/.staged.ts.tmp'), tool(name))
+      await rename(path.join(tmp, 'tools/.staged.ts.tmp'), path.join(tmp, 'tools/staged.ts'))
+    }
+    await atomic('staged_0')
+    await namesBecome(['clock', 'echo', 'staged_0'])
+    for (let i = 1; i <= 3; i++) {
+      await atomic(`staged_${i}`)
+      await namesBecome(['clock', 'echo', `staged_${i}`])
+    }
+    await unlink(path.join(tmp, 'tools/staged.ts'))
+    await namesBecome(['clock', 'echo'])
+  })
+
   it('keeps the .d.ts in step with the tools', async () => {
     await expect.poll(() => dts(), { timeout: 30_000 }).toMatch(/ToolName = ['"]clock['"] \| ['"]echo['"]\s/)
   })

@@ -1,7 +1,7 @@
 // The Vite dev server glue (SPEC §3.6, §3.7, §8): HMR boundaries, the overlay for
 // diagnostics, the last good registry while errors exist. Nothing else imports Vite.
 import type { Stats } from 'node:fs'
-import { statSync } from 'node:fs'
+import { lstatSync, statSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { DevEnvironment, EnvironmentModuleNode, FSWatcher, HotUpdateOptions, Logger, ViteDevServer } from 'vite'
@@ -21,8 +21,13 @@ const VIRTUAL_MODULE_HMR = '\nif (import.meta.hot) import.meta.hot.accept()\n'
  * flight can also make the page evaluate one version under two `?t=` URLs (the module's
  * own update and the virtual module's re-import): an update that then imports a URL
  * already evaluated runs `dispose` but no new version, so the accept callback puts
- * back what that dispose removed. `import.meta.hot.accept` is spelled out: Vite finds
- * self-accepting modules by that text. Imports are hoisted, so an import at the end is fine.
+ * back what that dispose removed. The other way round, the virtual module's re-import can
+ * evaluate a new version before the file's own update ran the old one's dispose (an editor's
+ * temp file added next to the file makes the virtual module update first): each version
+ * keeps its entries in `hot.data`, and a new one removes those of the one before that are
+ * still live and that it did not register again. `import.meta.hot.accept` is spelled out:
+ * Vite finds self-accepting modules by that text. Imports are hoisted, so an import at the
+ * end is fine.
  *
  * A module's own entries are those whose `source` is `<its file>:LINE:COL`. Filtering a
  * snapshot of the registry for them cost O(tools) per evaluation, O(tools²) per page
@@ -69,7 +74,14 @@ if (import.meta.hot) {
     indexes.set(registry, index)
     return index
   })(__toolregRegistry)
-  const __toolregOwn = [...(__toolregBySource.get(${JSON.stringify(file.file + ':')}) ?? [])].map((name) => __toolregRegistry.getEntry(name))
+  // A version evaluated while the one before is still live — its dispose never ran, as when
+  // the virtual module's re-import fetched this file under a new URL before the file's own
+  // update — first removes what that one registered and this one did not register again.
+  for (const entry of import.meta.hot.data.toolregOwn ?? []) {
+    if (__toolregRegistry.getEntry(entry.name) === entry) __toolregRegistry.deregister(entry.name)
+  }
+  let __toolregOwn = [...(__toolregBySource.get(${JSON.stringify(file.file + ':')}) ?? [])].map((name) => __toolregRegistry.getEntry(name))
+  import.meta.hot.data.toolregOwn = __toolregOwn
   const __toolregSelf = {}
   import.meta.hot.data.toolregLatest = __toolregSelf
   let __toolregRemoved = []
@@ -78,11 +90,14 @@ if (import.meta.hot) {
     for (const entry of __toolregRemoved) {
       if (__toolregRegistry.getEntry(entry.name)) continue
       const { name, toolset, schema, handler, checkFn, requiresEnv, maxResultSizeChars, dynamicSchemaOverrides } = entry
-      __toolregRegistry.register(
+      const again = __toolregRegistry.register(
         { name, toolset, schema, handler, checkFn, requiresEnv: [...requiresEnv], maxResultSizeChars, dynamicSchemaOverrides },
         { source: entry.source },
       )
+      // The entry put back is this version's now: its dispose must find it.
+      if (again) __toolregOwn = __toolregOwn.map((own) => (own === entry ? again : own))
     }
+    import.meta.hot.data.toolregOwn = __toolregOwn
     __toolregRemoved = []
   })
   import.meta.hot.dispose(() => {
@@ -185,35 +200,50 @@ function reportMissedEvents(watcher: FSWatcher, isInToolDir: (file: string) => b
  * meanwhile. A plain save (a truncate, then a write) of one of 1000 tool files thus cost two
  * listings of 1000 entries: ~50 ms during which the event loop stalled in 10–20 ms slices
  * and every file read (Vite's, the scan's, the writer's own) queued behind 2000 lstats —
- * most of the time from save to page. A listing only finds entries added or removed, which
- * fs.watch reports as `rename` (libuv on every platform); a `change` names a file whose
- * content or attributes changed, and chokidar's watcher on that file reports it. So for a
- * tool dir, a listing asked for by a `change` event is skipped. The event that asked for it
- * is known only after the request: chokidar's fs.watch callback calls the dir's listener,
- * then emits `raw` (synchronously, same stack), so the decision waits one microtask.
- * Anything else (the first listing, a listing for a new dir, another dir, a `rename`) runs
- * as before; without these chokidar internals (another watcher) nothing changes.
+ * most of the time from save to page.
+ *
+ * A listing only adds the names it did not know and removes the known names it no longer
+ * finds; a file's own watcher reports its changes. fs.watch (libuv, every platform) reports
+ * an entry that appeared or went away as `rename` with its name, anything else as `change`.
+ * So for a tool dir a listing is skipped when the event that asked for it cannot change the
+ * set of names: a `change`, or a `rename` of a name that chokidar knows and that is there
+ * (an editor's atomic save renames a new file over the old one). Any other `rename` — an
+ * added, removed or unknown name — lists as before. The event is known only after the
+ * request: chokidar's fs.watch callback calls the dir's listener, then emits `raw` with the
+ * event (synchronously, same stack), so the decision waits one microtask. Other dirs, the
+ * first listing, a listing for a new dir or a re-run run as before; without these chokidar
+ * internals (another watcher, polling, fsevents) nothing changes.
  */
-function skipListingOnContentChange(watcher: FSWatcher, isInToolDir: (file: string) => boolean) {
+function skipNeedlessListings(watcher: FSWatcher, isInToolDir: (file: string) => boolean) {
   type HandleRead = (this: unknown, directory: string, initialAdd: boolean, ...rest: unknown[]) => unknown
-  const handler = (watcher as unknown as { _nodeFsHandler?: { _handleRead?: HandleRead } })._nodeFsHandler
+  const internals = watcher as unknown as {
+    _nodeFsHandler?: { _handleRead?: HandleRead }
+    _getWatchedDir?: (directory: string) => { has(name: string): boolean }
+  }
+  const handler = internals._nodeFsHandler
   const handleRead = handler?._handleRead
   if (!handler || typeof handleRead !== 'function') return
+  const known = (directory: string, name: string): boolean => {
+    if (typeof internals._getWatchedDir !== 'function' || name.includes('/') || name.includes(path.sep)) return false
+    return internals._getWatchedDir.call(watcher, directory).has(name) && lstatSync(path.join(directory, name), { throwIfNoEntry: false }) !== undefined
+  }
   /** Listings asked for in the current fs.watch callback, waiting for its `raw` event. */
-  const asked: { directory: string; contentOnly: boolean }[] = []
-  watcher.on('raw', (event: string, _path: string, details: { watchedPath?: string } | undefined) => {
-    if (event !== 'change') return
-    for (const call of asked) if (call.directory === details?.watchedPath) call.contentOnly = true
+  const asked: { directory: string; needless: boolean }[] = []
+  watcher.on('raw', (event: string, name: unknown, details: { watchedPath?: string } | undefined) => {
+    for (const call of asked) {
+      if (call.directory !== details?.watchedPath) continue
+      if (event === 'change' || (event === 'rename' && typeof name === 'string' && name !== '' && known(call.directory, name))) call.needless = true
+    }
   })
   handler._handleRead = function (this: unknown, directory: string, initialAdd: boolean, ...rest: unknown[]) {
     if (initialAdd || typeof directory !== 'string' || !isInToolDir(path.join(directory, '_'))) {
       return handleRead.call(this, directory, initialAdd, ...rest)
     }
-    const call = { directory, contentOnly: false }
+    const call = { directory, needless: false }
     asked.push(call)
     return Promise.resolve().then(() => {
       asked.splice(asked.indexOf(call), 1)
-      if (!call.contentOnly) return handleRead.call(this, directory, initialAdd, ...rest)
+      if (!call.needless) return handleRead.call(this, directory, initialAdd, ...rest)
     })
   }
 }
@@ -299,7 +329,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
       const outside = ctx.toolDirs().filter((dir) => path.relative(root, dir).startsWith('..'))
       if (outside.length > 0) server.watcher.add(outside)
       reportMissedEvents(server.watcher, ctx.isInToolDir)
-      skipListingOnContentChange(server.watcher, ctx.isInToolDir)
+      skipNeedlessListings(server.watcher, ctx.isInToolDir)
       // A page opened while errors exist shows them too; the fix then reloads it (Vite's
       // client reloads a page whose first update finds an overlay).
       server.environments.client.hot.on('vite:client:connect', (_data, client) => {
