@@ -110,8 +110,10 @@ if (import.meta.hot) {
 
 /** What must reach a page: the set of tool modules or the static names changed. */
 function changesVirtualModule(before: ScanResult, after: ScanResult): boolean {
-  const files = (r: ScanResult) => r.toolModules.map((m) => m.absPath).join('\n')
-  return files(before) !== files(after) || before.toolNames.join('\n') !== after.toolNames.join('\n')
+  // Element by element, no joined copies: this runs on every save (~1 ms at 5000 tools joined).
+  const differ = <T>(a: readonly T[], b: readonly T[], key: (item: T) => string) =>
+    a.length !== b.length || a.some((item, i) => key(item) !== key(b[i]!))
+  return differ(before.toolModules, after.toolModules, (m) => m.absPath) || differ(before.toolNames, after.toolNames, (n) => n)
 }
 
 const exists = (file: string) => stat(file).then(
