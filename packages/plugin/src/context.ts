@@ -161,14 +161,18 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
 
   /**
    * `sourceMap: false` when the build emits no maps: generating one is most of the cost,
-   * and such a build never loads magic-string.
+   * and such a build never loads magic-string. Synchronous unless a map is wanted before
+   * `preloadSourceMaps` resolved: a promise per module costs the bundler a round trip.
    */
-  async function transform(code: string, id: string, sourceMap = true): Promise<TransformResult | { code: string; map: null } | null> {
+  function transform(code: string, id: string, sourceMap = true): MaybePromise<TransformOutput | null> {
     const file = fileScanOf(id)
     if (!file?.isToolModule) return null
-    if (sourceMap) return (await loadMapTransform()).transformToolModule(code, file)
-    const out = transformToolModuleCode(code, file)
-    return out === null ? null : { code: out, map: null }
+    if (!sourceMap) {
+      const out = transformToolModuleCode(code, file)
+      return out === null ? null : { code: out, map: null }
+    }
+    if (mapTransform) return mapTransform.transformToolModule(code, file)
+    return preloadSourceMaps().then(() => mapTransform!.transformToolModule(code, file))
   }
 
   /** Absolute tool dirs. */
@@ -218,6 +222,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     toolModuleOf,
     loadVirtualModule,
     transform,
+    preloadSourceMaps,
     watchTargets,
     manifestAsset,
     invalidate,
@@ -225,8 +230,18 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   }
 }
 
-let mapTransform: Promise<typeof import('./core/transform.js')> | undefined
-const loadMapTransform = () => (mapTransform ??= import('./core/transform.js'))
+type MaybePromise<T> = T | Promise<T>
+type TransformOutput = TransformResult | { code: string; map: null }
+
+// The source-map transform (and magic-string) is loaded only by builds that want maps.
+let mapTransform: typeof import('./core/transform.js') | undefined
+let loadingMapTransform: Promise<void> | undefined
+function preloadSourceMaps(): Promise<void> {
+  loadingMapTransform ??= import('./core/transform.js').then((module) => {
+    mapTransform = module
+  })
+  return loadingMapTransform
+}
 
 function errorHeadline(errors: Diagnostic[]): string {
   const n = errors.length

@@ -62,14 +62,25 @@ interface RollupLikeLog {
   frame?: string
 }
 
+interface ViteEnvironment {
+  name: string
+  config: { build: { sourcemap: unknown } }
+}
+
 /** `dev` only for Vite: in `vite serve` errors go to the overlay instead of failing. */
 function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
+  // A Vite build without source maps never reads one (Vite's own plugins skip them too).
+  const wantsSourceMaps = (context: { environment?: ViteEnvironment }): boolean =>
+    !dev || dev.serving || context.environment?.config.build.sourcemap !== false
+
   return {
     name: PLUGIN_NAME,
     watchChange(id: string) {
       ctx.invalidate(id)
     },
-    async buildStart(this: RollupLikeContext & { environment?: { name: string }; meta?: { watchMode?: boolean } }) {
+    async buildStart(this: RollupLikeContext & { environment?: ViteEnvironment; meta?: { watchMode?: boolean } }) {
+      // Loaded now so that `transform` stays synchronous.
+      if (wantsSourceMaps(this)) await ctx.preloadSourceMaps()
       const result = await ctx.scan()
       if (dev?.serving) return dev.reportAtStart(result, this.environment?.name ?? 'client')
       // A one-shot build watches nothing: skip a trip into the bundler per tool file.
@@ -104,16 +115,14 @@ function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
       // Every tool module contains `register` (the scan's pre-check): Rolldown (Vite) and
       // Rollup skip the call into JS for the other modules of the app and its dependencies.
       filter: { code: /register/ },
-      async handler(this: object, code: string, id: string) {
+      handler(this: object, code: string, id: string) {
         const file = ctx.toolModuleOf(id)
         if (!file) return null
-        // A Vite build without source maps never reads one (Vite's own plugins skip them too).
-        const environment = (this as { environment?: { config: { build: { sourcemap: unknown } } } }).environment
-        const sourceMap = !dev || dev.serving || environment?.config.build.sourcemap !== false
-        const out = await ctx.transform(code, id, sourceMap)
+        const out = ctx.transform(code, id, wantsSourceMaps(this as { environment?: ViteEnvironment }))
         // Appended after the last line: the source map of the lines above stays valid.
         const footer = dev?.serving ? dev.toolModuleFooter(file, ctx.options().registryModules[0] ?? '@toolreg/core') : ''
-        return { code: (out?.code ?? code) + footer, map: out?.map ?? null, moduleSideEffects: true }
+        const finish = (result: Awaited<typeof out>) => ({ code: (result?.code ?? code) + footer, map: result?.map ?? null, moduleSideEffects: true })
+        return out instanceof Promise ? out.then(finish) : finish(out)
       },
     },
     generateBundle: {
