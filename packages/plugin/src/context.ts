@@ -1,5 +1,5 @@
 // Plugin state in one place: one factory returning closures (no classes), so the
-// unplugin adapter only wires hooks and every bundler shares the same behaviour.
+// adapters (./rollup-like.ts, ./unplugin.ts) only wire hooks and every bundler shares the same behaviour.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 // Each module on its own, not the core's index: a build loads only what it runs.

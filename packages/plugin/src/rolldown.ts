@@ -1,1 +1,15 @@
-export { rolldownPlugin as default } from './rollup-like.js'
+// `@toolreg/plugin/rolldown`: the shared hooks; the root defaults to Rolldown's `cwd`.
+import type { Plugin } from 'rolldown'
+import { createToolRegistryContext } from './context.js'
+import type { ToolRegistryOptions } from './core/types.js'
+import { rollupLikeHooks } from './rollup-like.js'
+
+export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
+  const ctx = createToolRegistryContext(options)
+  return {
+    ...rollupLikeHooks(ctx),
+    options(inputOptions) {
+      if (inputOptions.cwd) ctx.setBundlerRoot(inputOptions.cwd)
+    },
+  }
+}

@@ -1,49 +1,13 @@
-// The Vite, Rollup and Rolldown plugins: one shape for the three (scan at buildStart,
-// the virtual module, the tool-module transform, the manifest asset), wired natively
-// rather than through unplugin, whose loading alone cost ~8 ms of every build (bench/).
-// Vite adds the dev server's hooks (./vite-dev.ts). Hook wiring only: behaviour lives
-// in the context (./context.ts) and the core.
+// The hooks of the Vite, Rollup and Rolldown plugins: one shape for the three (scan at
+// buildStart, the virtual module, the tool-module transform, the manifest asset), wired
+// natively rather than through unplugin, whose loading alone cost ~8 ms of every build
+// (bench/PROFILE.md). ./vite.ts adds the dev server's hooks (./vite-dev.ts). Hook wiring
+// only: behaviour lives in the context (./context.ts) and the core.
 import path from 'node:path'
-import type { Plugin as RolldownPlugin } from 'rolldown'
-import type { Plugin as RollupPlugin } from 'rollup'
-import type { Plugin as VitePlugin, ResolvedConfig } from 'vite'
-import { createToolRegistryContext, isVirtualModuleId, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
+import { isVirtualModuleId, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
 import type { ToolRegistryContext } from './context.js'
-import type { Diagnostic, ScanResult, ToolRegistryOptions } from './core/types.js'
-import { createViteDev, type ViteDev } from './vite-dev.js'
-
-export function vitePlugin(options?: ToolRegistryOptions): VitePlugin {
-  const ctx = createToolRegistryContext(options)
-  const dev = createViteDev(ctx)
-  return {
-    ...rollupLikeHooks(ctx, dev),
-    // Before TypeScript plugins: the transform must see the original positions.
-    enforce: 'pre',
-    configResolved(config: ResolvedConfig) {
-      ctx.setBundlerRoot(config.root)
-      dev.configResolved(config)
-    },
-    configureServer: dev.configureServer,
-    hotUpdate: dev.hotUpdate,
-    // The dev server debounces scan-cache saves: write the pending one when it closes.
-    closeBundle: () => ctx.flushCache(),
-  }
-}
-
-export function rollupPlugin(options?: ToolRegistryOptions): RollupPlugin {
-  return rollupLikeHooks(createToolRegistryContext(options))
-}
-
-/** The root defaults to Rolldown's `cwd` option. */
-export function rolldownPlugin(options?: ToolRegistryOptions): RolldownPlugin {
-  const ctx = createToolRegistryContext(options)
-  return {
-    ...rollupLikeHooks(ctx),
-    options(inputOptions) {
-      if (inputOptions.cwd) ctx.setBundlerRoot(inputOptions.cwd)
-    },
-  }
-}
+import type { Diagnostic, ScanResult } from './core/types.js'
+import type { ViteDev } from './vite-dev.js'
 
 /** The same two ids as a hook filter. */
 const VIRTUAL_ID_FILTER = new RegExp(`^\\0?${VIRTUAL_MODULE_ID}$`)
@@ -68,7 +32,7 @@ interface ViteEnvironment {
 }
 
 /** `dev` only for Vite: in `vite serve` errors go to the overlay instead of failing. */
-function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
+export function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
   // A Vite build without source maps never reads one (Vite's own plugins skip them too).
   const wantsSourceMaps = (context: { environment?: ViteEnvironment }): boolean =>
     !dev || dev.serving || context.environment?.config.build.sourcemap !== false
