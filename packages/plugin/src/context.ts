@@ -165,8 +165,12 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
    * `preloadSourceMaps` resolved: a promise per module costs the bundler a round trip.
    */
   function transform(code: string, id: string, sourceMap = true): MaybePromise<TransformOutput | null> {
-    const file = fileScanOf(id)
-    if (!file?.isToolModule) return null
+    const file = toolModuleOf(id)
+    return file ? transformToolFile(code, file, sourceMap) : null
+  }
+
+  /** `transform` for a tool module already looked up (the bundler hook needs it for the dev footer too). */
+  function transformToolFile(code: string, file: FileScan, sourceMap = true): MaybePromise<TransformOutput | null> {
     if (!sourceMap) {
       const out = transformToolModuleCode(code, file)
       return out === null ? null : { code: out, map: null }
@@ -222,6 +226,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     toolModuleOf,
     loadVirtualModule,
     transform,
+    transformToolFile,
     preloadSourceMaps,
     watchTargets,
     manifestAsset,

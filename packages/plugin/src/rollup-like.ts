@@ -82,7 +82,7 @@ export function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
       handler(this: object, code: string, id: string) {
         const file = ctx.toolModuleOf(id)
         if (!file) return null
-        const out = ctx.transform(code, id, wantsSourceMaps(this as { environment?: ViteEnvironment }))
+        const out = ctx.transformToolFile(code, file, wantsSourceMaps(this as { environment?: ViteEnvironment }))
         // Appended after the last line: the source map of the lines above stays valid.
         const footer = dev?.serving ? dev.toolModuleFooter(file, ctx.options().registryModules[0] ?? '@toolreg/core') : ''
         const finish = (result: Awaited<typeof out>) => ({ code: (result?.code ?? code) + footer, map: result?.map ?? null, moduleSideEffects: true })
