@@ -91,7 +91,7 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
   }
 
   const listChanged = hookToolsListChanged(client, onListChanged)
-  if (!listChanged.chained) logger.warn(`${prefix} could not find the client's previous tools/list_changed handler; it was replaced`)
+  if (!listChanged.chained) logger.warn(`${prefix} the client has no transport: tools/list_changed will not be followed`)
   const unhookClose = hookClose(client, onClose)
 
   const teardown = (): void => {

@@ -1,45 +1,40 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
-
-/** How the SDK stores a notification handler: already wrapped around schema parsing. */
-type StoredNotificationHandler = (notification: unknown) => Promise<void>
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 
 const TOOLS_CHANGED = 'notifications/tools/list_changed'
-
-/**
- * The SDK keeps one handler per method and exposes no getter, so the previous handler is read from
- * the client's internal map; `undefined` when that internal is not there (another SDK version).
- */
-function notificationHandlerMap(client: Client): Map<string, StoredNotificationHandler> | undefined {
-  const handlers = (client as unknown as { _notificationHandlers?: unknown })._notificationHandlers
-  return handlers instanceof Map ? (handlers as Map<string, StoredNotificationHandler>) : undefined
-}
 
 /** Undoes a hook; a hook something else has since wrapped stays in place but goes inert. */
 export type Unhook = () => void
 
+type OnMessage = NonNullable<Transport['onmessage']>
+
+const isToolsChanged = (message: unknown): boolean =>
+  typeof message === 'object' && message !== null && !('id' in message) && (message as { method?: unknown }).method === TOOLS_CHANGED
+
 /**
- * Calls `onChange` on every `tools/list_changed`, then the handler the client had before
- * (or its fallback handler). `chained` is false when the previous handler could not be found.
+ * Calls `onChange` on every `tools/list_changed` the client receives, before the client
+ * handles it as usual (its own handler, the one the SDK's `listChanged` option installed,
+ * or its `fallbackNotificationHandler`). The SDK keeps one handler per notification and
+ * offers no getter for it, so the bridge does not take that slot: it wraps the connected
+ * transport's public `onmessage` callback (the one the client set in `connect`) and
+ * passes every message on. `chained` is false when the client has no transport yet.
  */
 export function hookToolsListChanged(client: Client, onChange: () => void): { unhook: Unhook; chained: boolean } {
-  const handlers = notificationHandlerMap(client)
-  const previous = handlers?.get(TOOLS_CHANGED)
+  const transport = client.transport
+  const previous = transport?.onmessage
+  if (!transport || !previous) return { unhook: () => {}, chained: false }
   let active = true
-  client.setNotificationHandler(ToolListChangedNotificationSchema, (notification) => {
-    if (active) onChange()
-    const next = previous ?? client.fallbackNotificationHandler
-    return next?.(notification)
-  })
-  const installed = handlers?.get(TOOLS_CHANGED)
+  const ours: OnMessage = (message, extra) => {
+    if (active && isToolsChanged(message)) onChange()
+    previous.call(transport, message, extra)
+  }
+  transport.onmessage = ours
   const unhook = (): void => {
     active = false
-    // Restore only when ours is still the stored handler: otherwise a later hook chains through ours.
-    if (!handlers || handlers.get(TOOLS_CHANGED) !== installed) return
-    if (previous) handlers.set(TOOLS_CHANGED, previous)
-    else client.removeNotificationHandler(TOOLS_CHANGED)
+    // Restore only when ours is still installed: otherwise a later hook chains through ours.
+    if (transport.onmessage === ours) transport.onmessage = previous
   }
-  return { unhook, chained: handlers !== undefined }
+  return { unhook, chained: true }
 }
 
 /** Calls `onClose` when the client's transport closes, then the client's previous `onclose`. */

@@ -258,3 +258,19 @@ describe('refresh', () => {
     expect(registry.getAllToolNames()).toEqual([])
   })
 })
+
+describe('tools/list_changed through public API only', () => {
+  it('a handler the client sets after attaching still runs, and the bridge follows too', async () => {
+    const f = await linked([tool('a')])
+    const { registry } = newRegistry()
+    const attachment = await attachMcpServer(registry, f.client, { server: 'mem' })
+    const seen: string[] = []
+    f.client.setNotificationHandler(ToolListChangedNotificationSchema, (n) => {
+      seen.push(n.method)
+    })
+    f.tools = [tool('a'), tool('b')]
+    await f.server.sendToolListChanged()
+    await waitFor(() => seen.length === 1 && registry.has('mcp__mem__b'), 'the later handler and the bridge')
+    await attachment.detach()
+  })
+})
