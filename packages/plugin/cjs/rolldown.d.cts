@@ -1,0 +1,10 @@
+// Types of the CommonJS entry of `@toolreg/plugin/rolldown` (see rolldown.cjs).
+import type { Plugin } from 'rolldown'
+import type { ToolRegistryOptions } from '../dist/core/types.js'
+
+declare function toolRegistry(options?: ToolRegistryOptions): Plugin
+declare namespace toolRegistry {
+  const _default: typeof toolRegistry
+  export { _default as default }
+}
+export = toolRegistry
