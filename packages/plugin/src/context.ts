@@ -7,6 +7,7 @@ import { generateModule } from './core/codegen.js'
 import { generateDts } from './core/dts.js'
 import { formatDiagnostics } from './core/format.js'
 import { generateManifest } from './core/manifest.js'
+import { resolveProjectOptions } from './core/config.js'
 import { resolveOptions } from './core/options.js'
 import { createScanner, type ScanHint } from './core/scanner.js'
 import { transformToolModuleCode } from './core/transform-code.js'
@@ -39,6 +40,8 @@ export interface BuildReport {
 export type ToolRegistryContext = ReturnType<typeof createToolRegistryContext>
 
 export function createToolRegistryContext(userOptions: ToolRegistryOptions = {}) {
+  // Bad inline options throw where the plugin is created, in the user's config.
+  resolveOptions(userOptions)
   let bundlerRoot: string | undefined
   let resolved: ResolvedOptions | undefined
   let scanner: ReturnType<typeof createScanner> | undefined
@@ -49,7 +52,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   let onDtsError: (error: unknown) => void = () => {}
 
   function options(): ResolvedOptions {
-    resolved ??= resolveOptions(userOptions, bundlerRoot)
+    resolved ??= resolveProjectOptions(userOptions, bundlerRoot)
     return resolved
   }
 

@@ -2,7 +2,12 @@
 // never reach into unplugin's (which import every bundler it supports).
 import type { WebpackPluginInstance } from 'webpack'
 import type { ToolRegistryOptions } from './core/types.js'
+import { resolveOptions } from './core/options.js'
 import { toolRegistry } from './unplugin.js'
 
-const webpackPlugin: (options?: ToolRegistryOptions) => WebpackPluginInstance = toolRegistry.webpack
-export default webpackPlugin
+export default function webpackPlugin(options?: ToolRegistryOptions): WebpackPluginInstance {
+  // unplugin creates the plugin only when the bundler applies it: check the options now,
+  // so a bad one throws in the user's config.
+  resolveOptions(options)
+  return toolRegistry.webpack(options)
+}

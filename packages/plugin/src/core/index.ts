@@ -1,6 +1,7 @@
 // The bundler-free core of @toolreg/plugin.
 export * from './types.js'
 export { resolveOptions, defaultOptions } from './options.js'
+export { defineConfig, loadConfig, readConfigFile, resolveProjectOptions, parseNameRule, CONFIG_FILES, type LoadedConfig } from './config.js'
 export { nameRules, checkName, isNameRuleName, describeNameRule } from './names.js'
 export { nodeScanFs, type ScanFs, type ScanDirEntry, type ScanStats } from './fs.js'
 export { createMemoryFs, type MemoryFs, type MemoryEntry } from './memory-fs.js'

@@ -42,6 +42,9 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
   if (options.root !== undefined && (typeof options.root !== 'string' || options.root === '')) {
     throw new TypeError('toolRegistry: option "root" must be a non-empty string')
   }
+  if (options.config !== undefined && options.config !== false && (typeof options.config !== 'string' || options.config === '')) {
+    throw new TypeError('toolRegistry: option "config" must be a file name or false')
+  }
   const registryModules = stringList(options.registryModules, 'registryModules', defaultOptions.registryModules)
   if (registryModules.length === 0) throw new TypeError('toolRegistry: option "registryModules" must not be empty')
   return {

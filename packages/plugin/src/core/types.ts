@@ -24,7 +24,15 @@ export interface ToolRegistryOptions {
   dts?: string | false
   /** File name of the manifest build asset, or `false`. Default `'tool-manifest.json'`. */
   manifest?: string | false
+  /**
+   * The shared configuration file to read (relative to `root`), or `false` to read none.
+   * Default: `toolreg.config.{ts,mts,mjs,js,cjs,json}` or package.json's `toolreg` key in the root.
+   */
+  config?: string | false
 }
+
+/** What a toolreg config file (or package.json's `toolreg` key) may set. */
+export type ToolRegistryConfig = Omit<ToolRegistryOptions, 'root' | 'config'>
 
 export type NameRuleName = 'portable' | 'openai' | 'anthropic' | 'gemini' | 'mcp'
 
