@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const FIGURES = ['build', 'scan', 'dev', 'coldstart', 'runtime', 'size']
+const FIGURES = ['build', 'scan', 'dev', 'coldstart', 'runtime', 'size', 'search']
 // The dev figure needs Chromium and the plugin's HMR: it may report "not measured" instead.
 const OPTIONAL = new Set(['dev'])
 

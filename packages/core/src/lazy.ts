@@ -1,0 +1,80 @@
+import { isName, isPlainObject, need } from './freeze.js'
+import type { ToolRegistry } from './registry.js'
+import type { RegisterMeta, ToolEntry, ToolHandler, ToolSchema } from './types.js'
+
+/**
+ * A tool known by its definition before its code is loaded. `load(attempt)` imports the
+ * module that registers the real tool (attempt 0 first, then 1, 2… after failures, so a
+ * browser loader can retry under a fresh URL); tools of one module share one `load`.
+ */
+export interface LazyToolSpec {
+  name: string
+  toolset: string
+  schema: ToolSchema
+  load: (attempt: number) => Promise<unknown>
+  description?: string
+  emoji?: string
+}
+
+interface LoadState {
+  attempts: number
+  pending?: Promise<unknown>
+}
+
+// Keyed by the loader itself: every tool of a module shares one in-flight import.
+const loads = new WeakMap<LazyToolSpec['load'], LoadState>()
+const pending = new WeakSet<ToolHandler>()
+
+/** Runs `load` once at a time; a failure forgets the attempt so the next call retries. */
+export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
+  let s = loads.get(load)
+  if (!s) loads.set(load, (s = { attempts: 0 }))
+  const state = s
+  return (state.pending ??= (async () => load(state.attempts++))().catch((err) => {
+    state.pending = undefined
+    throw err
+  }))
+}
+
+/**
+ * Registers a placeholder entry with the tool's definition, under the same conflict rules
+ * as `register`. Its first dispatch imports the tool's module, whose own `register` call
+ * replaces the placeholder; the call then goes to the real tool (its validation, checks and
+ * result limit apply). A failed import answers with the `[TOOL_ERROR]` envelope, and the
+ * next call tries again. Until the module loads, the definition is offered as given:
+ * `checkFn`, `requiresEnv` and `dynamicSchemaOverrides` live in the module.
+ */
+export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: RegisterMeta): ToolEntry | undefined {
+  const { name, toolset, schema, load } = Object(spec) as LazyToolSpec
+  need(typeof load == 'function', `load of lazy tool '${isName(name) ? name : ''}'`)
+  const handler: ToolHandler = async (args, ctx) => {
+    await loadShared(load)
+    // The module replaced this placeholder, unless it did not register the tool (or was rejected).
+    if (registry.getEntry(name)?.handler === handler) {
+      throw new Error(`the module of lazy tool '${name}' did not register it`)
+    }
+    return registry.dispatch(name, args, ctx)
+  }
+  pending.add(handler)
+  need(isPlainObject(schema), `schema of tool '${name}'`)
+  return registry.register(
+    {
+      name,
+      toolset,
+      schema,
+      handler,
+      description: spec.description,
+      emoji: spec.emoji,
+      isAsync: true,
+      // The real tool's dispatch applies its own limit; the placeholder must not cut again.
+      maxResultSizeChars: Infinity,
+    },
+    meta,
+  )
+}
+
+/** True while `name` is a `registerLazy` placeholder whose module has not registered the real tool. */
+export const isLazyPending = (registry: ToolRegistry, name: string): boolean => {
+  const e = registry.getEntry(name)
+  return !!e && pending.has(e.handler)
+}
