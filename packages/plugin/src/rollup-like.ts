@@ -102,11 +102,10 @@ export function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
 
 /**
  * Rollup and Rolldown print `loc`/`frame` only for some hooks and Vite prints only the
- * message, so the message carries every location and frame; `id`/`loc` point tools at
- * the first diagnostic. `loc.column` is 0-based there.
+ * message, so the message carries every location (1-based, as everywhere in toolreg) and
+ * frame. No `loc`: each of them would print its 0-based `loc.column` as a label beside the
+ * message (`tools/x.ts:3:0` over `tools/x.ts:3:1 - error …`); `id` names the first file.
  */
 function rollupLog(message: string, d: Diagnostic, result: ScanResult): RollupLikeLog {
-  const id = path.resolve(result.options.root, d.file)
-  if (d.line === 0) return { message, id }
-  return { message, id, loc: { file: id, line: d.line, column: Math.max(0, d.column - 1) } }
+  return { message, id: path.resolve(result.options.root, d.file) }
 }

@@ -97,8 +97,8 @@ function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
     const result = await ctx.scan()
     const { errors, errorMessage, warnings } = ctx.report(result)
     return {
-      errors: errors.length > 0 ? [esbuildMessage(errorMessage, errors[0], result)] : [],
-      warnings: warnings.map(({ message, diagnostic }) => esbuildMessage(message, diagnostic, result)),
+      errors: errors.length > 0 ? [esbuildMessage(errorMessage, errors[0]!)] : [],
+      warnings: warnings.map(({ message, diagnostic }) => esbuildMessage(message, diagnostic)),
     }
   })
   // esbuild honours `"sideEffects": false` only for paths its own resolver found:
@@ -124,8 +124,11 @@ function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
   })
 }
 
-function esbuildMessage(text: string, d: Diagnostic, result: ScanResult): PartialMessage {
-  if (d.line === 0) return { text, pluginName: PLUGIN_NAME }
-  // esbuild columns are 0-based; the frame is already in `text`.
-  return { text, pluginName: PLUGIN_NAME, location: { file: path.resolve(result.options.root, d.file), line: d.line, column: Math.max(0, d.column - 1) } }
+/**
+ * The text carries every location (1-based) and frame. No `location`: esbuild would print
+ * its 0-based column as a label beside the text, and a frame line of its own (empty without
+ * `lineText`). The diagnostics ride along as `detail` for API users.
+ */
+function esbuildMessage(text: string, d: Diagnostic): PartialMessage {
+  return { text, pluginName: PLUGIN_NAME, detail: d }
 }
