@@ -3,7 +3,7 @@ import type { ToolHandler } from '@toolreg/core'
 import { hookClose, hookToolsListChanged } from './hooks.js'
 import { listAllTools } from './listing.js'
 import { isMcpToolset, mcpToolsetName } from './names.js'
-import { resolveOptions } from './options.js'
+import { resolveOptions, unmatchedFilterNames } from './options.js'
 import { planTools, type PlannedTool } from './plan.js'
 import { toToolSchema } from './schema.js'
 import { serialize } from './serial.js'
@@ -54,6 +54,13 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
     const listed = await listAllTools(client, resolved.timeoutMs)
     if (detached) return
     const planned = planTools(client, listed, resolved, logger)
+    if (!attached) {
+      const unmatched = unmatchedFilterNames(resolved, listed)
+      if (unmatched.length > 0) {
+        const available = listed.map((tool) => tool.name).sort()
+        logger.warn(`${prefix} ${resolved.filterNames!.key} names no tool of the server: ${unmatched.join(', ')} (it has: ${available.join(', ') || 'none'})`)
+      }
+    }
     for (const name of [...owned.keys()]) if (!holds(name)) owned.delete(name) // taken over by another attachment or tool
     const before = new Set(owned.keys())
     const added: string[] = []
@@ -68,10 +75,12 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
   }
 
   const report = (initial: boolean, added: string[], removed: string[]): void => {
-    if (initial) logger.info(`${prefix} attached ${owned.size} tool(s) as toolset "${toolset}"`)
-    else if (added.length > 0 || removed.length > 0) {
+    // `info`/`debug` only when asked for: the default logger is `console`.
+    if (initial) {
+      if (resolved.verbose) logger.info(`${prefix} attached ${owned.size} tool(s) as toolset "${toolset}"`)
+    } else if (added.length > 0 || removed.length > 0) {
       logger.warn(`${prefix} tools changed; added: ${added.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`)
-    } else logger.debug(`${prefix} tools refreshed, no change`)
+    } else if (resolved.verbose) logger.debug(`${prefix} tools refreshed, no change`)
   }
 
   const runSerial = serialize(sync)
@@ -115,7 +124,7 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
     },
     refresh,
     async detach() {
-      if (!detached) logger.info(`${prefix} detached`)
+      if (!detached && resolved.verbose) logger.info(`${prefix} detached`)
       teardown()
       await latest
     },

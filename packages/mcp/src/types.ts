@@ -20,6 +20,8 @@ export interface AttachMcpServerOptions {
   exclude?: readonly string[]
   /** Register `list_resources`/`read_resource` and `list_prompts`/`get_prompt` for the server's capabilities. Default `true`. */
   utilities?: boolean
+  /** Log the attach/detach/refresh notices (`info`/`debug`) through `registry.logger`. Default `false`: only warnings and errors. */
+  verbose?: boolean
   /** Per-request timeout in ms for tool calls and listings. Default 60 000; `Infinity` means the longest timer (~24.8 days). */
   timeoutMs?: number
 }
