@@ -157,9 +157,10 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return toolModuleOf(id) !== undefined
   }
 
-  function loadVirtualModule(result: ScanResult): string {
+  /** `lazy: false` in the dev server: every tool module loads at once there (its updates replace whole modules). */
+  function loadVirtualModule(result: ScanResult, options: { lazy?: boolean } = {}): string {
     // Tool modules are imported by absolute path: the importer is virtual, it has no directory.
-    return generateModule(result)
+    return generateModule(result, options)
   }
 
   /**

@@ -72,7 +72,7 @@ export function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
           dev.noteLoadInError()
           this.error({ message: errorMessage })
         }
-        return ctx.loadVirtualModule(result) + dev.virtualModuleFooter
+        return ctx.loadVirtualModule(result, { lazy: false }) + dev.virtualModuleFooter
       },
     },
     transform: {

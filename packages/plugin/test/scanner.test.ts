@@ -404,6 +404,7 @@ describe('resolveOptions', () => {
       names: 'portable',
       strict: false,
       isolate: false,
+      lazy: false,
       dts: 'tool-registry.d.ts',
       manifest: 'tool-manifest.json',
     })

@@ -27,6 +27,7 @@ const CONFIG_KEYS: readonly (keyof ToolRegistryConfig)[] = [
   'names',
   'strict',
   'isolate',
+  'lazy',
   'dts',
   'manifest',
 ]

@@ -132,7 +132,8 @@ function lineColumn(node: t.Node): { line: number; column: number } {
   return node.loc ? { line: node.loc.start.line, column: node.loc.start.column + 1 } : { line: 0, column: 0 }
 }
 
-function topLevelConsts(program: t.Program): Map<string, t.Expression> {
+/** Top-level `const` initializers by name (what static values may refer to). */
+export function topLevelConsts(program: t.Program): Map<string, t.Expression> {
   const consts = new Map<string, t.Expression>()
   for (const stmt of program.body) {
     const decl = stmt.type === 'ExportNamedDeclaration' ? stmt.declaration : stmt

@@ -28,6 +28,16 @@ function fileOption(value: unknown, key: string, fallback: string): string | fal
   throw new TypeError(`toolRegistry: option "${key}" must be a file name or false`)
 }
 
+function lazyOption(value: unknown): boolean | string[] {
+  if (value === undefined || value === false) return false
+  if (value === true) return true
+  const globs = typeof value === 'string' ? [value] : value
+  if (!Array.isArray(globs) || globs.length === 0 || globs.some((g) => typeof g !== 'string' || g === '')) {
+    throw new TypeError('toolRegistry: option "lazy" must be a boolean, a glob or a non-empty array of globs')
+  }
+  return [...globs]
+}
+
 /**
  * Fill in defaults. `root` is the bundler's root (Vite `config.root`); an
  * explicit `options.root` wins and is resolved against the working directory.
@@ -56,6 +66,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     names,
     strict: options.strict === true,
     isolate: options.isolate === true,
+    lazy: lazyOption(options.lazy),
     dts: fileOption(options.dts, 'dts', defaultOptions.dts),
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
   }

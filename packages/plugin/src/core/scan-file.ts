@@ -1,6 +1,8 @@
 // Scanning one file: read, decode, detect. Every failure becomes a diagnostic.
 import { hash } from 'node:crypto'
 import { detectRegisterCalls } from './detect.js'
+import { planLazy } from './lazy-plan.js'
+import { compileGlobs } from './walk.js'
 import { errorMessage, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from './source.js'
 import type { Diagnostic, FileScan, ResolvedOptions } from './types.js'
@@ -16,10 +18,29 @@ export function applyStrict(diagnostics: Diagnostic[], strict: boolean): Diagnos
   return strict ? diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d)) : diagnostics
 }
 
+const lazyMatchers = new WeakMap<readonly string[], (file: string) => boolean>()
+
+/** Whether the `lazy` option selects `file` (root-relative). */
+export function isLazyFile(file: string, lazy: ResolvedOptions['lazy']): boolean {
+  if (typeof lazy === 'boolean') return lazy
+  let match = lazyMatchers.get(lazy)
+  if (!match) lazyMatchers.set(lazy, (match = compileGlobs(lazy, { dot: true })))
+  return match(file)
+}
+
 /** Scan already-decoded source: what the scanner and tests share. */
 export function scanSource(code: string, walked: WalkedFile, options: ResolvedOptions): FileScan {
   const detected = detectRegisterCalls(code, walked.file, options)
+  const lazy = detected.isToolModule && isLazyFile(walked.file, options.lazy) ? planLazy(code, walked.file, detected.sites) : undefined
+  if (lazy && !lazy.lazy) {
+    detected.diagnostics.push({
+      code: 'TR002', severity: 'warning', file: walked.file, line: lazy.line, column: lazy.column,
+      message: `${walked.file} is loaded eagerly, not lazily: ${lazy.reason} — lazy tools need a static name, toolset and JSON Schema`,
+      ...(lazy.line > 0 ? { frame: codeFrame(code, lazy.line, lazy.column) } : {}),
+    })
+  }
   return {
+    ...(lazy ? { lazy } : {}),
     file: walked.file,
     absPath: walked.absPath,
     ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}),

@@ -20,6 +20,12 @@ export interface ToolRegistryOptions {
   strict?: boolean
   /** Load each tool module through `import()` under `Promise.allSettled`. Default `false`. */
   isolate?: boolean
+  /**
+   * Register the tools of these files by their static definitions and import each module on
+   * its tool's first dispatch (its own chunk): `true` for every tool file, or globs matched
+   * against the root-relative path (`'tools/admin/*.ts'`). Default `false`.
+   */
+  lazy?: boolean | string | string[]
   /** Where to write the `.d.ts` for `virtual:tool-registry` (relative to root), or `false`. Default `'tool-registry.d.ts'`. */
   dts?: string | false
   /** File name of the manifest build asset, or `false`. Default `'tool-manifest.json'`. */
@@ -46,6 +52,8 @@ export interface ResolvedOptions {
   names: NameRuleName | RegExp
   strict: boolean
   isolate: boolean
+  /** `false`, `true`, or the globs of the files that load lazily. */
+  lazy: boolean | string[]
   dts: string | false
   manifest: string | false
 }
@@ -107,7 +115,24 @@ export interface FileScan {
   sourceLength: number
   /** sha1 (base64url) of that source for tool modules, '' otherwise: lets the transform check it sees the scanned text. */
   sourceHash: string
+  /** For a tool module the `lazy` option selects: its tools' static definitions, or why it loads eagerly. */
+  lazy?: LazyPlan
 }
+
+/** The definition a lazy tool is offered with until its module loads. */
+export interface LazyTool {
+  name: string
+  toolset: string
+  /** The spec's schema, evaluated statically (JSON). */
+  schema: Record<string, unknown>
+  description?: string
+  emoji?: string
+}
+
+export type LazyPlan =
+  | { lazy: true; tools: LazyTool[] }
+  /** Loaded eagerly; `reason` says why, at 1-based `line`/`column`. */
+  | { lazy: false; reason: string; line: number; column: number }
 
 export interface ScanResult {
   options: ResolvedOptions

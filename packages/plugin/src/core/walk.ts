@@ -40,7 +40,7 @@ function isInside(child: string, parent: string): boolean {
  * picomatch's matcher, minus its per-call bookkeeping: a path matches a pattern it equals
  * or the pattern's regex. The walk builds POSIX paths, so no slash conversion is needed.
  */
-function compileGlobs(patterns: readonly string[], options: { dot: boolean }): (rel: string) => boolean {
+export function compileGlobs(patterns: readonly string[], options: { dot: boolean }): (rel: string) => boolean {
   const regexes = patterns.map((p) => picomatch.makeRe(p, options))
   return (rel) => patterns.includes(rel) || regexes.some((re) => re.test(rel))
 }
