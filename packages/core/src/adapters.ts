@@ -1,33 +1,72 @@
-import type { ToolRegistry } from './registry.js'
-import { registry as shared } from './singleton.js'
-import type { ToolCallContext, ToolDefinition, ToolResult } from './types.js'
+import { toStrictSchema } from './strict.js'
+import type { ToolDefinition } from './types.js'
 
+/**
+ * Provider shapes, written structurally so that the core needs no SDK: each is assignable
+ * to the SDK's own type (`tsc` checks that against the real packages, see the core README).
+ */
+
+/** A JSON object schema: the root of every tool's input. */
+export interface ObjectSchema {
+  type: 'object'
+  properties?: Record<string, object>
+  required?: string[]
+  [k: string]: unknown
+}
+
+/** openai: `ChatCompletionTool` (Chat Completions). */
 export interface OpenAITool {
   type: 'function'
-  function: { name: string; description: string; parameters: Record<string, unknown> }
+  function: { name: string; description: string; parameters: ObjectSchema; strict?: boolean }
 }
+/** openai: `FunctionTool` (Responses API). */
+export interface OpenAIResponsesTool {
+  type: 'function'
+  name: string
+  description: string
+  parameters: ObjectSchema
+  strict: boolean
+}
+/** @anthropic-ai/sdk: `Anthropic.Tool`. */
 export interface AnthropicTool {
   name: string
   description: string
-  input_schema: Record<string, unknown>
+  input_schema: ObjectSchema
 }
+/** @modelcontextprotocol/sdk: `Tool` of `tools/list`. */
 export interface McpTool {
   name: string
   description: string
-  inputSchema: Record<string, unknown>
+  inputSchema: ObjectSchema
 }
 
-const parts = (d: ToolDefinition) => {
+export interface OpenAIToolsOptions {
+  /** Emit `strict: true` with a strict-mode schema; throws a TypeError naming the tool and the keyword strict mode cannot express. */
+  strict?: boolean
+}
+
+/** `{ name, description, parameters }` of a definition, parameters defaulted to an empty object schema. */
+export const parts = (d: ToolDefinition) => {
   const f = d.function
   return {
     name: f.name,
     description: typeof f.description == 'string' ? f.description : '',
-    parameters: (f.parameters ?? { type: 'object', properties: {} }) as Record<string, unknown>,
+    parameters: (f.parameters ?? { type: 'object', properties: {} }) as ObjectSchema,
   }
 }
 
-export const toOpenAITools = (defs: readonly ToolDefinition[]): OpenAITool[] =>
-  defs.map((d) => ({ type: 'function', function: parts(d) }))
+const strictParts = (d: ToolDefinition, strict?: boolean) => {
+  const p = parts(d)
+  return strict ? { ...p, parameters: toStrictSchema(p.parameters, p.name) as ObjectSchema } : p
+}
+
+/** Chat Completions tools (`ChatCompletionTool[]`). */
+export const toOpenAITools = (defs: readonly ToolDefinition[], options: OpenAIToolsOptions = {}): OpenAITool[] =>
+  defs.map((d) => ({ type: 'function', function: options.strict ? { ...strictParts(d, true), strict: true } : parts(d) }))
+
+/** Responses API tools (`FunctionTool[]`). */
+export const toOpenAIResponsesTools = (defs: readonly ToolDefinition[], options: OpenAIToolsOptions = {}): OpenAIResponsesTool[] =>
+  defs.map((d) => ({ type: 'function', ...strictParts(d, options.strict), strict: options.strict === true }))
 
 export const toAnthropicTools = (defs: readonly ToolDefinition[]): AnthropicTool[] =>
   defs.map((d) => {
@@ -40,36 +79,3 @@ export const toMcpTools = (defs: readonly ToolDefinition[]): McpTool[] =>
     const { name, description, parameters } = parts(d)
     return { name, description, inputSchema: parameters }
   })
-
-/** The Vercel AI SDK tool shape (structural, so core needs no `ai` dependency). */
-export interface AiSdkTool<S> {
-  description: string
-  inputSchema: S
-  execute: (args: Record<string, unknown>, options: { abortSignal?: AbortSignal; toolCallId: string }) => Promise<ToolResult>
-}
-
-export interface AiSdkToolsOptions<S> {
-  /** The `jsonSchema` helper of the `ai` package. */
-  jsonSchema(schema: Record<string, unknown>): S
-  /** Default: the singleton. */
-  registry?: Pick<ToolRegistry, 'dispatch'>
-  /** Base context for every call; `signal` is set from the SDK's `abortSignal`. */
-  ctx?: ToolCallContext
-}
-
-/** A Vercel AI SDK `ToolSet` keyed by tool name, executing through `registry.dispatch`. */
-export function toAiSdkTools<S>(defs: readonly ToolDefinition[], options: AiSdkToolsOptions<S>): Record<string, AiSdkTool<S>> {
-  const { jsonSchema, registry = shared, ctx } = options
-  return Object.fromEntries(
-    defs.map((d) => {
-      const { name, description, parameters } = parts(d)
-      const tool: AiSdkTool<S> = {
-        description,
-        inputSchema: jsonSchema(parameters),
-        execute: (args, { abortSignal, toolCallId }) =>
-          registry.dispatch(name, args, { ...ctx, signal: abortSignal ?? ctx?.signal, toolCallId }),
-      }
-      return [name, tool]
-    }),
-  )
-}

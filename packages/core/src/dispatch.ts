@@ -1,4 +1,6 @@
 import { describeThrown, typeName } from './describe.js'
+import { issueList } from './issues.js'
+import type { JsonSchemaValidator } from './types.js'
 import type { Logger, MultimodalResult, OverflowHandler, ToolCallContext, ToolEntry, ToolResult } from './types.js'
 
 /** JSON of `{ error: message, ...extra }`. */
@@ -31,18 +33,20 @@ export function sanitizeToolError(text: string): string {
 export interface DispatchSettings {
   logger: Logger
   onResultOverflow?: OverflowHandler
+  validator?: JsonSchemaValidator
 }
 
 const ABORTED = Symbol()
 const failure = (text: string) => toolError('[TOOL_ERROR] ' + sanitizeToolError(text))
-const invalid = (name: string, reason: string) => toolError(`Invalid arguments for tool ${name}: ${reason}`)
+const invalid = (name: string, reason: string, extra?: Record<string, unknown>) =>
+  toolError(`Invalid arguments for tool ${name}: ${reason}`, extra)
 
 /** Runs one tool call and wraps every outcome in the envelope contract; never throws. */
 export async function runTool(
   e: ToolEntry,
   args: unknown,
   context: ToolCallContext | undefined,
-  { logger, onResultOverflow }: DispatchSettings,
+  { logger, onResultOverflow, validator }: DispatchSettings,
 ): Promise<ToolResult> {
   const name = e.name
   const ctx = context ?? {}
@@ -57,6 +61,15 @@ export async function runTool(
     }
     const argType = typeName(a)
     if (argType != 'object') return invalid(name, 'not an object but ' + argType)
+    // Arguments checked before the handler: the tool's Standard Schema, else the registry's JSON Schema validator.
+    const std = e.standardSchema?.['~standard']
+    const p = e.schema.parameters
+    const checked = std ? std.validate(a) : validator && p && validator(p, a as Record<string, unknown>)
+    if (checked) {
+      const r = await checked
+      if (r.issues) return invalid(name, ...issueList(r.issues))
+      a = r.value as object
+    }
     const signal = ctx.signal
     const aborted = () => failure('Tool execution aborted: ' + describeThrown(signal!.reason)[1])
     if (signal?.aborted) return aborted()

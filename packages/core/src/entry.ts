@@ -1,11 +1,12 @@
 import { safeString } from './describe.js'
 import { frozenCopy, isName, isPlainObject, need } from './freeze.js'
+import { normalizeSchema } from './standard.js'
 import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
 
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
 
 /** Validates a spec (programming errors throw TypeError) and builds its frozen entry. */
-export function createEntry(spec: ToolSpec, meta: RegisterMeta | undefined, owner: string | undefined): ToolEntry {
+export function createEntry(spec: ToolSpec<any>, meta: RegisterMeta | undefined, owner: string | undefined): ToolEntry {
   const { name, toolset, schema, handler, checkFn, requiresEnv: env, maxResultSizeChars: max, dynamicSchemaOverrides: dyn } =
     Object(spec) as ToolSpec
   const source = meta?.source
@@ -23,7 +24,8 @@ export function createEntry(spec: ToolSpec, meta: RegisterMeta | undefined, owne
     : !(source === undefined || typeof source == 'string') ? 'meta.source'
     : ''
   need(!bad, `${bad} of tool '${safeString(name)}'`)
-  const frozen = frozenCopy(schema)
+  const [stored, standardSchema] = normalizeSchema(name, schema)
+  const frozen = frozenCopy(stored)
   return Object.freeze({
     name,
     toolset,
@@ -38,5 +40,6 @@ export function createEntry(spec: ToolSpec, meta: RegisterMeta | undefined, owne
     dynamicSchemaOverrides: dyn,
     owner,
     source,
+    standardSchema,
   })
 }

@@ -18,13 +18,14 @@ import type {
   ToolDefinitionOptions,
   ToolEntry,
   ToolResult,
+  ToolParameters,
   ToolSchema,
   ToolSpec,
   ToolsetStatus,
 } from './types.js'
 
 /** The options `configure` accepts, with the `typeof` each needs. */
-const OPTION_TYPES = { logger: 'object', now: 'function', checkTimeoutMs: 'number', onResultOverflow: 'function' }
+const OPTION_TYPES = { logger: 'object', now: 'function', checkTimeoutMs: 'number', onResultOverflow: 'function', validator: 'function' }
 const isMcp = (toolset: string) => toolset.startsWith('mcp-')
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
 const names = (entries: ToolEntry[]) => sorted(entries.map((e) => e.name))
@@ -74,11 +75,12 @@ export class ToolRegistry {
 
   // ---- registration ----
 
-  register(spec: ToolSpec, meta?: RegisterMeta): ToolEntry | undefined {
+  /** With a Standard Schema as `schema.parameters`, the handler's `args` is typed as its output. */
+  register<P extends ToolParameters = Record<string, unknown>>(spec: ToolSpec<P>, meta?: RegisterMeta): ToolEntry | undefined {
     return this.#register(spec, meta)
   }
 
-  #register(spec: ToolSpec, meta?: RegisterMeta, owner?: string): ToolEntry | undefined {
+  #register(spec: ToolSpec<any>, meta?: RegisterMeta, owner?: string): ToolEntry | undefined {
     const entry = createEntry(spec, meta, owner)
     const { name, toolset } = entry
     const override = spec.override === true
@@ -114,7 +116,7 @@ export class ToolRegistry {
   forPlugin(pluginId: string): PluginScope {
     need(isName(pluginId), 'pluginId')
     return Object.freeze({
-      register: (spec: ToolSpec, meta?: RegisterMeta) => this.#register(spec, meta, pluginId),
+      register: (spec: ToolSpec<any>, meta?: RegisterMeta) => this.#register(spec, meta, pluginId),
       deregister: (name: string) => {
         const e = this.#tools.get(name)
         if (e && e.owner !== pluginId && !isMcp(e.toolset) && !this.#policies.get(pluginId)) {

@@ -1,8 +1,15 @@
+import type { InferArgs, StandardJSONSchemaV1, StandardResult, StandardSchemaV1 } from './standard.js'
+
+export type { InferArgs, StandardIssue, StandardJSONSchemaV1, StandardResult, StandardSchemaV1 } from './standard.js'
+
+/** What `parameters` may be: a JSON object schema, or a Standard Schema that converts itself to JSON Schema (zod, arktype, wrapped valibot). */
+export type ToolParameters = Record<string, unknown> | StandardJSONSchemaV1
+
 /** A provider-neutral function schema: what the model sees. */
-export interface ToolSchema {
+export interface ToolSchema<P extends ToolParameters = Record<string, unknown>> {
   name?: string
   description?: string
-  parameters?: Record<string, unknown>
+  parameters?: P
   [k: string]: unknown
 }
 
@@ -22,16 +29,17 @@ export interface ToolCallContext {
   [k: string]: unknown
 }
 
-export type ToolHandler = (args: Record<string, unknown>, ctx: ToolCallContext) => unknown
+export type ToolHandler<Args = Record<string, unknown>> = (args: Args, ctx: ToolCallContext) => unknown
 
 /** Availability probe: a falsy value, a throw, a rejection or a timeout means "unavailable". May return a Promise. */
 export type CheckFn = () => unknown
 
-export interface ToolSpec {
+/** With a Standard Schema as `schema.parameters`, the handler's `args` is its output type (validated before the call). */
+export interface ToolSpec<P extends ToolParameters = Record<string, unknown>> {
   name: string
   toolset: string
-  schema: ToolSchema
-  handler: ToolHandler
+  schema: ToolSchema<P>
+  handler: ToolHandler<InferArgs<P>>
   checkFn?: CheckFn
   /** Environment variables the tool needs; filters definitions only when `getDefinitions` gets an `env`. */
   requiresEnv?: readonly string[]
@@ -67,6 +75,8 @@ export interface ToolEntry {
   readonly owner?: string
   /** `"tools/x.ts:12:1"`, when the build plugin supplied it. */
   readonly source?: string
+  /** The Standard Schema the tool was registered with (its JSON Schema form is `schema.parameters`). */
+  readonly standardSchema?: StandardSchemaV1
 }
 
 export interface RegisterMeta {
@@ -81,6 +91,15 @@ export interface Logger {
   error(...args: unknown[]): void
 }
 
+/**
+ * Checks arguments against a tool's JSON Schema `parameters` (tools registered with a Standard
+ * Schema use their own). `@toolreg/core/validate` exports a ready one.
+ */
+export type JsonSchemaValidator = (
+  schema: Readonly<Record<string, unknown>>,
+  args: Record<string, unknown>,
+) => StandardResult | Promise<StandardResult>
+
 export type OverflowHandler = (result: string, info: { name: string; limit: number }) => string | Promise<string>
 
 export interface RegistryOptions {
@@ -92,6 +111,8 @@ export interface RegistryOptions {
   checkTimeoutMs?: number
   /** Receives string results longer than the tool's limit. Default: truncate with a note. */
   onResultOverflow?: OverflowHandler
+  /** Validates JSON Schema tools' arguments in `dispatch`. Default: none (only Standard Schema tools are checked). */
+  validator?: JsonSchemaValidator
 }
 
 export interface RegistryEvent {
@@ -134,6 +155,6 @@ export interface ToolAvailabilityReport {
 
 /** A plugin's view of the registry: its registrations carry `owner: pluginId`. */
 export interface PluginScope {
-  register(spec: ToolSpec, meta?: RegisterMeta): ToolEntry | undefined
+  register<P extends ToolParameters = Record<string, unknown>>(spec: ToolSpec<P>, meta?: RegisterMeta): ToolEntry | undefined
   deregister(name: string): boolean
 }

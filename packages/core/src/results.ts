@@ -1,0 +1,87 @@
+import type { ToolResult } from './types.js'
+
+/** MCP content blocks a result may carry (`@modelcontextprotocol/sdk` `ContentBlock`s). */
+export type McpContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+
+/**
+ * True exactly for the error envelopes `dispatch` answers with (unknown tool, invalid
+ * arguments, `[TOOL_ERROR]`, result contract) and for `toolError(...)` results.
+ */
+export function isToolError(result: unknown): boolean {
+  if (typeof result != 'string' || !result.startsWith('{"error":')) return false
+  try {
+    return typeof JSON.parse(result).error == 'string'
+  } catch {
+    return false
+  }
+}
+
+const json = (v: unknown) => {
+  try {
+    return JSON.stringify(v) ?? String(v)
+  } catch {
+    return Object.prototype.toString.call(v)
+  }
+}
+
+/** A multimodal result's blocks as MCP content: text, image and audio blocks kept, anything else as its JSON text. */
+export function contentBlocks(result: ToolResult): McpContent[] {
+  if (typeof result == 'string') return [{ type: 'text', text: result }]
+  return result.content.map((b: any): McpContent => {
+    const t = b?.type
+    if (t == 'text' && typeof b.text == 'string') return { type: 'text', text: b.text }
+    if ((t == 'image' || t == 'audio') && typeof b.data == 'string' && typeof b.mimeType == 'string') return { type: t, data: b.data, mimeType: b.mimeType }
+    return { type: 'text', text: json(b) }
+  })
+}
+
+const omitted = (b: { type: string; mimeType: string }) => `[${b.type} (${b.mimeType}) omitted: not supported here]`
+
+/** openai: a `ChatCompletionToolMessageParam` (tool messages carry text only: other blocks become a note). */
+export function toOpenAIToolMessage(toolCallId: string, result: ToolResult): OpenAIToolMessage {
+  const content = typeof result == 'string' ? result : contentBlocks(result).map((b) => ({ type: 'text' as const, text: b.type == 'text' ? b.text : omitted(b) }))
+  return { role: 'tool', tool_call_id: toolCallId, content }
+}
+export interface OpenAIToolMessage {
+  role: 'tool'
+  tool_call_id: string
+  content: string | { type: 'text'; text: string }[]
+}
+
+const ANTHROPIC_IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
+type AnthropicImageType = (typeof ANTHROPIC_IMAGES)[number]
+export type AnthropicResultBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: AnthropicImageType; data: string } }
+
+/** @anthropic-ai/sdk: a `ToolResultBlockParam`, `is_error` from `isToolError`, MCP images as base64 image blocks. */
+export function toAnthropicToolResult(toolUseId: string, result: ToolResult): AnthropicToolResult {
+  const content =
+    typeof result == 'string'
+      ? result
+      : contentBlocks(result).map((b): AnthropicResultBlock => {
+          if (b.type == 'text') return b
+          const media = ANTHROPIC_IMAGES.find((m) => m == b.mimeType)
+          return b.type == 'image' && media ? { type: 'image', source: { type: 'base64', media_type: media, data: b.data } } : { type: 'text', text: omitted(b) }
+        })
+  return { type: 'tool_result', tool_use_id: toolUseId, content, is_error: isToolError(result) }
+}
+export interface AnthropicToolResult {
+  type: 'tool_result'
+  tool_use_id: string
+  content: string | AnthropicResultBlock[]
+  is_error: boolean
+}
+
+/** @modelcontextprotocol/sdk: a `CallToolResult` (`isError` from `isToolError`). */
+export function toMcpCallToolResult(result: ToolResult): McpCallToolResult {
+  return { content: contentBlocks(result), isError: isToolError(result) }
+}
+export interface McpCallToolResult {
+  content: McpContent[]
+  isError: boolean
+  [k: string]: unknown
+}

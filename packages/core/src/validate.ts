@@ -1,0 +1,57 @@
+/**
+ * `@toolreg/core/validate`: a ready JSON Schema validator for `registry.configure({ validator })`,
+ * on @cfworker/json-schema (an interpreter: no `eval`, no `new Function`, so it runs in
+ * Workers and under a Content Security Policy without 'unsafe-eval'). See the core README,
+ * "Typed tools and argument validation".
+ */
+import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema'
+import type { JsonSchemaValidator, StandardIssue, StandardResult } from './types.js'
+
+export interface ValidatorOptions {
+  /** The JSON Schema draft the tools' `parameters` follow (their `$schema` is not kept). Default '2020-12'. */
+  draft?: SchemaDraft
+}
+
+/** Keywords whose error only says that a sub-schema failed: the sub-schema's own errors say why. */
+const CONTAINERS = new Set(['properties', 'patternProperties', 'items', 'prefixItems', 'additionalItems', 'contains', '$ref', '$recursiveRef', 'allOf', 'dependentSchemas', 'dependencies', 'then', 'else'])
+/** Keywords whose sub-schemas' errors are noise (each branch of an anyOf failing…): their own error is kept. */
+const OPAQUE = new Set(['anyOf', 'oneOf', 'not', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames'])
+
+/** `#/a/0` → ['a', 0] (JSON Pointer, URI-encoded by the library). */
+function pathOf(location: string): PropertyKey[] {
+  return location
+    .split('/')
+    .slice(1)
+    .map((s) => {
+      const k = decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')
+      return /^(?:0|[1-9]\d*)$/.test(k) ? Number(k) : k
+    })
+}
+
+/** The errors that say why, in document order. */
+function issuesOf(errors: OutputUnit[]): StandardIssue[] {
+  const hidden: string[] = []
+  const out: StandardIssue[] = []
+  for (const e of errors) {
+    if (hidden.some((h) => e.keywordLocation.startsWith(h + '/'))) continue
+    if (OPAQUE.has(e.keyword)) hidden.push(e.keywordLocation)
+    else if (CONTAINERS.has(e.keyword)) continue
+    out.push({ message: e.error, path: pathOf(e.instanceLocation) })
+  }
+  return out.length ? out : errors.map((e) => ({ message: e.error, path: pathOf(e.instanceLocation) }))
+}
+
+/** A JSON Schema validator; each schema is prepared once (schemas are the registry's frozen copies). */
+export function createValidator(options: ValidatorOptions = {}): JsonSchemaValidator {
+  const draft = options.draft ?? '2020-12'
+  const prepared = new WeakMap<object, Validator>()
+  return (schema, args): StandardResult => {
+    let v = prepared.get(schema)
+    if (!v) prepared.set(schema, (v = new Validator(schema as Schema, draft, false)))
+    const r = v.validate(args)
+    return r.valid ? { value: args } : { issues: issuesOf(r.errors) }
+  }
+}
+
+/** The ready validator: `registry.configure({ validator })`. */
+export const validator: JsonSchemaValidator = createValidator()
