@@ -38,7 +38,14 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
       return false
     }
     const schema = toToolSchema(name, server, tool.info)
-    const entry = registry.register({ name, toolset, schema, handler: tool.handler, checkFn: connectionAlive, isAsync: true })
+    let entry
+    try {
+      entry = registry.register({ name, toolset, schema, handler: tool.handler, checkFn: connectionAlive, isAsync: true })
+    } catch (err) {
+      // The registry refuses what it cannot serve (a schema it cannot take): this tool only, not the server.
+      logger.warn(`${prefix} ${name} skipped:`, err instanceof Error ? err.message : err)
+      return false
+    }
     if (entry) owned.set(name, tool.handler)
     return entry !== undefined
   }
@@ -51,7 +58,7 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
   let attached = false
   const sync = async (): Promise<void> => {
     if (detached) return
-    const listed = await listAllTools(client, resolved.timeoutMs)
+    const listed = await listAllTools(client, resolved.timeoutMs, logger, prefix)
     if (detached) return
     const planned = planTools(client, listed, resolved, logger)
     if (!attached) {

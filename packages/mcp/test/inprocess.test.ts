@@ -87,6 +87,25 @@ describe('listing', () => {
     expect(log.texts('warn').some((t) => t.includes('"a-b"') && t.includes('"a.b"') && t.includes('mcp__my_srv__a_b'))).toBe(true)
   })
 
+  it('a tool whose inputSchema is not an object schema is skipped with a warning; the rest of the server attaches', async () => {
+    const bad = [
+      tool('array_input', { inputSchema: { type: 'array' } as unknown as Tool['inputSchema'] }),
+      tool('no_type', { inputSchema: { properties: {} } as unknown as Tool['inputSchema'] }),
+      { name: 'null_schema', inputSchema: null } as unknown as Tool,
+    ]
+    const f = await linked([tool('good'), ...bad, tool('also_good')])
+    // The SDK's own listTools refuses the whole page for one such tool.
+    await expect(f.client.listTools()).rejects.toThrow()
+    const { registry, log } = newRegistry()
+    const attachment = await attachMcpServer(registry, f.client, { server: 'mixed' })
+    expect(attachment.toolNames).toEqual(['mcp__mixed__also_good', 'mcp__mixed__good'])
+    expect(await registry.dispatch('mcp__mixed__good', {})).toBe('called good')
+    const warnings = log.texts('warn')
+    for (const name of ['array_input', 'no_type', 'null_schema']) {
+      expect(warnings.some((t) => t.includes(`"${name}"`) && t.includes("type: 'object'"))).toBe(true)
+    }
+  })
+
   it('a server without the tools capability still gets its utility tools', async () => {
     const server = new Server({ name: 'docs', version: '1' }, { capabilities: { resources: {} } })
     server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [{ uri: 'doc://a', name: 'a' }] }))
