@@ -1,6 +1,6 @@
 import { safeString } from './describe.js'
 import { frozenCopy, isName, isPlainObject, need } from './freeze.js'
-import { normalizeSchema } from './standard.js'
+import { PARAMETERS_HINT, toJsonParameters } from './standard.js'
 import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
 
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
@@ -24,8 +24,12 @@ export function createEntry(spec: ToolSpec<any>, meta: RegisterMeta | undefined,
     : !(source === undefined || typeof source == 'string') ? 'meta.source'
     : ''
   need(!bad, `${bad} of tool '${safeString(name)}'`)
-  const [stored, standardSchema] = normalizeSchema(name, schema)
-  const frozen = frozenCopy(stored)
+  // A Standard Schema is converted once; every `parameters` must then be an object schema (see the README, "Typed tools").
+  const [p, standardSchema] = toJsonParameters(schema.parameters)
+  const params = p as Record<string, unknown> | undefined
+  need(p === undefined || (isPlainObject(params) && params.type === 'object'), `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
+  const { $schema, ...rest } = params ?? {}
+  const frozen = frozenCopy(p ? { ...schema, parameters: rest } : schema)
   return Object.freeze({
     name,
     toolset,

@@ -7,7 +7,7 @@ import type { StandardIssue } from './standard.js'
  */
 export function issueList(issues: ReadonlyArray<StandardIssue>): [string, { issues: { path: string; message: string }[] }] {
   const list = issues.slice(0, 20).map((i) => ({
-    path: clean((i.path ?? []).map((s: any, n) => (typeof (s = s?.key ?? s) == 'number' ? `[${s}]` : (n ? '.' : '') + String(s))).join('')),
+    path: clean((i.path ?? []).map((s: any) => (typeof (s = s?.key ?? s) == 'number' ? `[${s}]` : '.' + String(s))).join('').replace(/^\./, '')),
     message: clean(i.message),
   }))
   return [clean(list.map((i) => i.path + ': ' + i.message).join('; ')), { issues: list }]

@@ -1,7 +1,3 @@
-import { safeString } from './describe.js'
-import { isPlainObject, need } from './freeze.js'
-import type { ToolSchema } from './types.js'
-
 /**
  * The parts of Standard Schema (https://standardschema.dev) and Standard JSON Schema
  * toolreg uses, written here so that the core has no dependency. zod 4, arktype 2 and
@@ -38,21 +34,16 @@ export interface StandardJSONSchemaV1<Input = unknown, Output = Input> extends S
 /** The handler's argument type: a Standard Schema's output, else a plain record. */
 export type InferArgs<P> = P extends StandardSchemaV1<any, infer O> ? O : Record<string, unknown>
 
+/** How to fix a `parameters` that is neither (the README's "Typed tools" section says more). */
+export const PARAMETERS_HINT =
+  ': needs type: \'object\' JSON Schema or a Standard JSON Schema (valibot: wrap in toStandardJsonSchema)'
+
 /**
- * The schema to store: a Standard Schema `parameters` converted to JSON Schema once,
- * `$schema` dropped, and an object schema required (see the core README, "Typed tools").
- * Returns the Standard Schema too, for argument validation.
+ * The `parameters` to store: a Standard Schema converted to JSON Schema once (`$schema`
+ * dropped by the caller), anything else as it is. Callers then require a JSON object schema.
  */
-export function normalizeSchema(name: unknown, schema: ToolSchema): [ToolSchema, StandardSchemaV1?] {
-  const std: any = schema.parameters
-  const json = std?.['~standard']?.jsonSchema
-  const p = json ? json.input({ target: 'draft-2020-12' }) : std
-  if (p === undefined) return [schema]
-  // A Standard Schema without jsonSchema is never a plain object with type 'object'… except valibot's: hence the '~standard' test.
-  need(
-    isPlainObject(p) && p.type === 'object' && !p['~standard'],
-    `parameters of tool '${safeString(name)}': want JSON Schema of type 'object', or a Standard Schema with '~standard'.jsonSchema (valibot: wrap it in toStandardJsonSchema)`,
-  )
-  const { $schema, ...rest } = p
-  return [{ ...schema, parameters: rest }, json && std]
+export const toJsonParameters = (p: any): [unknown, StandardSchemaV1?] => {
+  const std = p?.['~standard']
+  // A Standard Schema without jsonSchema becomes 0, which the object-schema check refuses (a valibot schema is a plain object with type 'object').
+  return std?.jsonSchema ? [std.jsonSchema.input({ target: 'draft-2020-12' }), p] : [std ? 0 : p]
 }

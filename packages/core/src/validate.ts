@@ -32,11 +32,21 @@ function pathOf(location: string): PropertyKey[] {
 function issuesOf(errors: OutputUnit[]): StandardIssue[] {
   const hidden: string[] = []
   const out: StandardIssue[] = []
+  let closed: { message: string; path: PropertyKey[] } | undefined
   for (const e of errors) {
+    // "False boolean schema." right after additionalProperties names the property: it becomes that issue's path.
+    if (e.keyword == 'false' && closed) {
+      closed.path = pathOf(e.instanceLocation)
+      closed = undefined
+      continue
+    }
+    closed = undefined
     if (hidden.some((h) => e.keywordLocation.startsWith(h + '/'))) continue
     if (OPAQUE.has(e.keyword)) hidden.push(e.keywordLocation)
     else if (CONTAINERS.has(e.keyword)) continue
-    out.push({ message: e.error, path: pathOf(e.instanceLocation) })
+    const issue = { message: e.error, path: pathOf(e.instanceLocation) }
+    if (e.keyword == 'additionalProperties' || e.keyword == 'unevaluatedProperties') closed = issue
+    out.push(issue)
   }
   return out.length ? out : errors.map((e) => ({ message: e.error, path: pathOf(e.instanceLocation) }))
 }
@@ -47,7 +57,8 @@ export function createValidator(options: ValidatorOptions = {}): JsonSchemaValid
   const prepared = new WeakMap<object, Validator>()
   return (schema, args): StandardResult => {
     let v = prepared.get(schema)
-    if (!v) prepared.set(schema, (v = new Validator(schema as Schema, draft, false)))
+    // The library annotates the schema it is given: it gets its own copy, not the registry's frozen one.
+    if (!v) prepared.set(schema, (v = new Validator(structuredClone(schema) as Schema, draft, false)))
     const r = v.validate(args)
     return r.valid ? { value: args } : { issues: issuesOf(r.errors) }
   }
