@@ -31,10 +31,14 @@ const json = (v: unknown) => {
 export function contentBlocks(result: ToolResult): McpContent[] {
   if (typeof result == 'string') return [{ type: 'text', text: result }]
   return result.content.map((b: any): McpContent => {
-    const t = b?.type
-    if (t == 'text' && typeof b.text == 'string') return { type: 'text', text: b.text }
-    if ((t == 'image' || t == 'audio') && typeof b.data == 'string' && typeof b.mimeType == 'string') return { type: t, data: b.data, mimeType: b.mimeType }
-    return { type: 'text', text: json(b) }
+    try {
+      const t = b?.type
+      if (t == 'text' && typeof b.text == 'string') return { type: 'text', text: b.text }
+      if ((t == 'image' || t == 'audio') && typeof b.data == 'string' && typeof b.mimeType == 'string') return { type: t, data: b.data, mimeType: b.mimeType }
+      return { type: 'text', text: json(b) }
+    } catch {
+      return { type: 'text', text: '[unreadable content block]' }
+    }
   })
 }
 

@@ -1,6 +1,6 @@
 // Typed tools: Standard Schema parameters (zod 4, valibot 1, arktype 2), conversion at register,
 // the object-schema check, and argument validation in dispatch.
-import { ToolRegistry, isToolError, toolError, type StandardSchemaV1 } from '@toolreg/core'
+import { ToolRegistry, isToolError, toolError, type StandardJSONSchemaV1 } from '@toolreg/core'
 import { createValidator, validator } from '@toolreg/core/validate'
 import { toStandardJsonSchema } from '@valibot/to-json-schema'
 import { type } from 'arktype'
@@ -82,7 +82,7 @@ describe('Standard Schema parameters', () => {
 
   it('an async validate is awaited and its output passed on', async () => {
     const r = fresh()
-    const asyncSchema = {
+    const asyncSchema: StandardJSONSchemaV1<{ x: string }> = {
       '~standard': {
         version: 1,
         vendor: 'test',
@@ -90,10 +90,10 @@ describe('Standard Schema parameters', () => {
           const x = (value as { x?: unknown }).x
           return typeof x == 'string' ? { value: { x: x.toUpperCase() } } : { issues: [{ message: 'x must be a string', path: [{ key: 'x' }] }] }
         },
-        jsonSchema: { input: () => ({ type: 'object', properties: { x: { type: 'string' } } }), output: () => ({}) },
+        jsonSchema: { input: () => ({ type: 'object', properties: { x: { type: 'string' } } }) },
       },
-    } as const satisfies StandardSchemaV1<{ x: string }> & { '~standard': { jsonSchema: unknown } }
-    r.register({ name: 'up', toolset: 't', schema: { parameters: asyncSchema as never }, handler: (a) => String(a.x) })
+    }
+    r.register({ name: 'up', toolset: 't', schema: { parameters: asyncSchema }, handler: (a) => a.x })
     expect(await r.dispatch('up', { x: 'a' })).toBe('A')
     expect(JSON.parse((await r.dispatch('up', { x: 1 })) as string)).toEqual({
       error: 'Invalid arguments for tool up: x: x must be a string',
