@@ -4,6 +4,8 @@ export interface WorkerdConfigOptions {
   bindings?: Record<string, string>
   allowLocalNetwork?: boolean
   compatibilityDate?: string
+  /** More ES modules beside worker.js (relative POSIX names), e.g. the chunks of a code-split build. */
+  modules?: string[]
 }
 export declare function workerdConfig(options?: WorkerdConfigOptions): string
 export interface WorkerdServer {
@@ -17,9 +19,11 @@ export interface WorkerdServer {
   /** Kills workerd and removes `dir`. */
   stop(): Promise<void>
 }
-export interface StartWorkerdOptions extends Omit<WorkerdConfigOptions, 'compatibilityDate'> {
-  /** Path of the built single-module Worker bundle. */
+export interface StartWorkerdOptions extends Omit<WorkerdConfigOptions, 'compatibilityDate' | 'modules'> {
+  /** Path of the built Worker entry module. */
   bundle: string
+  /** The other modules of a code-split build, relative to the bundle's directory. */
+  chunks?: string[]
   startTimeoutMs?: number
 }
 export declare function startWorkerd(options: StartWorkerdOptions): Promise<WorkerdServer>

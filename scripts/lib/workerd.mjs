@@ -3,10 +3,10 @@
 // `workerd serve --socket-addr=http=127.0.0.1:0 --control-fd=3` and reads the
 // port workerd reports on fd 3. Used by `npm start` and the e2e tests.
 import { spawn } from 'node:child_process'
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 const require = createRequire(import.meta.url)
 
@@ -33,11 +33,14 @@ function textBinding(name, value) {
 }
 
 /**
- * The config: one worker from `worker.js`, its text bindings, one HTTP socket.
- * @param {{ bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityDate?: string }} options
+ * The config: one worker from `worker.js` (plus the chunks it imports, `modules`, relative
+ * POSIX names), its text bindings, one HTTP socket.
+ * @param {{ bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityDate?: string, modules?: string[] }} options
  */
-export function workerdConfig({ bindings = {}, allowLocalNetwork = false, compatibilityDate = COMPATIBILITY_DATE } = {}) {
+export function workerdConfig({ bindings = {}, allowLocalNetwork = false, compatibilityDate = COMPATIBILITY_DATE, modules = [] } = {}) {
   const bindingList = Object.entries(bindings).map(([name, value]) => `      ${textBinding(name, value)},`)
+  for (const m of modules) if (!/^[\w./-]+$/.test(m) || m.split('/').includes('..')) throw new Error(`invalid module name: ${m}`)
+  const moduleList = ['worker.js', ...modules].map((m) => `(name = ${JSON.stringify(m)}, esModule = embed ${JSON.stringify(m)})`)
   return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
@@ -50,7 +53,7 @@ const config :Workerd.Config = (
 );
 
 const agent :Workerd.Worker = (
-  modules = [ (name = "worker.js", esModule = embed "worker.js") ],
+  modules = [ ${moduleList.join(', ')} ],
   compatibilityDate = ${JSON.stringify(compatibilityDate)},
   globalOutbound = "outbound",
   bindings = [
@@ -70,15 +73,20 @@ ${bindingList.join('\n')}
  */
 
 /**
- * @param {{ bundle: string, bindings?: Record<string, string>, allowLocalNetwork?: boolean, startTimeoutMs?: number }} options
+ * `chunks`: more modules of a code-split build, as paths relative to the bundle's directory.
+ * @param {{ bundle: string, chunks?: string[], bindings?: Record<string, string>, allowLocalNetwork?: boolean, startTimeoutMs?: number }} options
  * @returns {Promise<WorkerdServer>}
  */
-export async function startWorkerd({ bundle, bindings, allowLocalNetwork, startTimeoutMs = 60_000 }) {
+export async function startWorkerd({ bundle, chunks = [], bindings, allowLocalNetwork, startTimeoutMs = 60_000 }) {
   const binary = workerdBinary()
   const dir = await mkdtemp(join(tmpdir(), 'toolreg-workerd-'))
   // `embed` paths are read relative to the config file, so the bundle goes beside it.
   await copyFile(bundle, join(dir, 'worker.js'))
-  await writeFile(join(dir, 'config.capnp'), workerdConfig({ bindings, allowLocalNetwork }))
+  for (const chunk of chunks) {
+    await mkdir(dirname(join(dir, chunk)), { recursive: true })
+    await copyFile(join(dirname(bundle), chunk), join(dir, chunk))
+  }
+  await writeFile(join(dir, 'config.capnp'), workerdConfig({ bindings, allowLocalNetwork, modules: chunks }))
 
   const child = spawn(binary, ['serve', 'config.capnp', '--socket-addr=http=127.0.0.1:0', '--control-fd=3'], {
     cwd: dir,
