@@ -6,6 +6,7 @@ export { nameRules, checkName, isNameRuleName, describeNameRule } from './names.
 export { nodeScanFs, type ScanFs, type ScanDirEntry, type ScanStats } from './fs.js'
 export { createMemoryFs, type MemoryFs, type MemoryEntry } from './memory-fs.js'
 export { detectRegisterCalls, type DetectOptions, type DetectResult } from './detect.js'
+export { fastDetectRegisterCalls } from './fast-detect.js'
 export { parserPlugins } from './parse.js'
 export { decodeSource, codeFrame } from './source.js'
 export { createScanner, scanTools, compareDiagnostics, type Scanner, type ScannerOptions, type ScanHint } from './scanner.js'

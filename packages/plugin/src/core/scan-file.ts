@@ -1,6 +1,7 @@
 // Scanning one file: read, decode, detect. Every failure becomes a diagnostic.
 import { hash } from 'node:crypto'
 import { detectRegisterCalls } from './detect.js'
+import { fastDetectRegisterCalls } from './fast-detect.js'
 import { planLazy } from './lazy-plan.js'
 import { compileGlobs } from './walk.js'
 import { errorMessage, type ScanFs } from './fs.js'
@@ -30,7 +31,8 @@ export function isLazyFile(file: string, lazy: ResolvedOptions['lazy']): boolean
 
 /** Scan already-decoded source: what the scanner and tests share. */
 export function scanSource(code: string, walked: WalkedFile, options: ResolvedOptions): FileScan {
-  const detected = detectRegisterCalls(code, walked.file, options)
+  // The lexer fast path answers for the common shapes; @babel/parser (loaded on first use) for the rest.
+  const detected = fastDetectRegisterCalls(code, walked.file, options) ?? detectRegisterCalls(code, walked.file, options)
   const lazy = detected.isToolModule && isLazyFile(walked.file, options.lazy) ? planLazy(code, walked.file, detected.sites) : undefined
   if (lazy && !lazy.lazy) {
     detected.diagnostics.push({
