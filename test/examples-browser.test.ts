@@ -129,6 +129,21 @@ describe.skipIf(skip)('the browser example in Chromium under its CSP', () => {
     await page.context().close()
   })
 
+  it('checks arguments before the handler under the CSP: the valibot tool and a JSON Schema tool (@toolreg/core/validate)', async () => {
+    const { page, problems } = await openPage()
+    const longKey = 'k'.repeat(70)
+    await ask(page, `slugify "" and save ${longKey}=v; slugify "Valid Title"`)
+    const calls = await page.locator('#log .tool-call').evaluateAll((items) => items.map((item) => [item.getAttribute('data-tool'), item.textContent]))
+    expect(calls.map(([tool]) => tool)).toEqual(['slugify', 'local_storage_set', 'slugify'])
+    const answer = (await page.locator('#log .answer').last().textContent()) ?? ''
+    expect(answer).toMatch(/slugify failed: Invalid arguments for tool slugify: text: /)
+    expect(answer).toContain('local_storage_set failed: Invalid arguments for tool local_storage_set: key: String does not match pattern.')
+    expect(answer).toContain('The slug is valid-title.')
+    expect(await page.evaluate((k) => localStorage.getItem('agent:' + k), longKey)).toBeNull()
+    expect(problems).toEqual({ violations: [], consoleErrors: [], pageErrors: [] })
+    await page.context().close()
+  })
+
   it('really enforces the policy: inline scripts and eval are refused and reported', async () => {
     const { page, problems } = await openPage()
     // What an injection would add: inline code must not run.

@@ -164,6 +164,20 @@ describe('POST /chat with the scripted model', () => {
     expect(transcript.answer).toContain('calculate failed: Invalid expression: division by zero')
   })
 
+  it('checks arguments before the handler in workerd: a zod tool and a JSON Schema tool (@toolreg/core/validate)', async () => {
+    const transcript = await chat(open, 'convert ten km to mi; days between 2024-02-31 and 2024-03-01; convert 5 km to m')
+    const bad = resultOf(transcript, 'convert_units', 0)
+    expect(bad.error).toMatch(/^Invalid arguments for tool convert_units: value: /)
+    expect(bad.issues).toEqual([{ path: 'value', message: expect.any(String) }])
+    const date = resultOf(transcript, 'date_diff')
+    expect(date).toEqual({
+      error: 'Invalid arguments for tool date_diff: from: String does not match format "date".',
+      issues: [{ path: 'from', message: 'String does not match format "date".' }],
+    })
+    expect(resultOf(transcript, 'convert_units', 1).result).toBe(5000)
+    expect(transcript.answer).toContain('convert_units failed: Invalid arguments for tool convert_units: value:')
+  })
+
   it('does not call gated tools when their bindings are missing', async () => {
     const transcript = await chat(closed, 'remember colour=green; recall colour; calculate 40+2')
     expect(transcript.toolsOffered.sort()).toEqual(UNGATED_TOOLS)

@@ -1,10 +1,15 @@
 // The page: a tool list and a chat box over the shared agent loop. Everything
 // is rendered with textContent — no HTML from tool results ever reaches the DOM.
 import { registry } from 'virtual:tool-registry'
+import { validator } from '@toolreg/core/validate'
 import { createScriptedModel, runAgent, type ChatMessage, type ToolCallRecord } from '@toolreg/example-agent-kit'
 import { browserScript } from './script.ts'
 
 const model = createScriptedModel({ rules: browserScript })
+
+// JSON Schema tools' arguments are checked before their handlers too (the valibot tool checks its own).
+// The validator needs no eval: it runs under this page's Content Security Policy.
+registry.configure({ validator })
 let history: ChatMessage[] = []
 
 const toolList = element<HTMLUListElement>('#tool-list')

@@ -10,7 +10,7 @@ registry.register({
     description: "Save a text value in this browser's localStorage (survives reloads).",
     parameters: {
       type: 'object',
-      properties: { key: { type: 'string' }, value: { type: 'string' } },
+      properties: { key: { type: 'string', pattern: '^[\\w.-]{1,64}$' }, value: { type: 'string' } },
       required: ['key', 'value'],
     },
   },

@@ -14,8 +14,9 @@ export const edgeScript: ScriptRule[] = [
   },
   {
     tool: 'convert_units',
-    pattern: /\bconvert\s+(-?\d+(?:\.\d+)?)\s*([°\p{L}/_]+)\s+(?:to|in|into)\s+([°\p{L}/_]+)/giu,
-    args: (m) => ({ value: Number(m[1]), from: m[2], to: m[3] }),
+    // A number, or a word the model failed to turn into one ("convert ten km to mi"): the tool's schema refuses that.
+    pattern: /\bconvert\s+(-?\d+(?:\.\d+)?|\p{L}+\s)\s*([°\p{L}/_]+)\s+(?:to|in|into)\s+([°\p{L}/_]+)/giu,
+    args: (m) => ({ value: /^-?\d/.test(m[1]) ? Number(m[1]) : m[1].trim(), from: m[2], to: m[3] }),
     describe: (r) => {
       const c = r as Json
       return `${c.value} ${c.from} = ${c.result} ${c.to}`

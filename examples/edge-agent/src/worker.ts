@@ -2,6 +2,7 @@
 //   GET  /tools  → the tool definitions offered under this env
 //   POST /chat   → { messages, maxSteps? } runs the agent loop, answers the transcript
 import { registry } from 'virtual:tool-registry'
+import { validator } from '@toolreg/core/validate'
 import { createScriptedModel, openAIModelFromEnv, runAgent, type ChatMessage } from '@toolreg/example-agent-kit'
 import { stringVars, useBindings, type EdgeEnv } from './bindings.ts'
 import { edgeScript } from './script.ts'
@@ -13,6 +14,10 @@ const MAX_STEPS_LIMIT = 10
 const MAX_BODY_BYTES = 256 * 1024
 
 const scripted = createScriptedModel({ rules: edgeScript })
+
+// JSON Schema tools' arguments are checked before their handlers too (zod tools check their own).
+// The validator is an interpreter, no eval: it runs in workerd.
+registry.configure({ validator })
 
 export default {
   async fetch(request: Request, env: EdgeEnv = {}): Promise<Response> {

@@ -1,27 +1,24 @@
 import { registry, toolError, toolResult } from '@toolreg/core'
+import { z } from 'zod'
 import { convertUnits, UnitError } from '../src/lib/units.ts'
 
+// A typed tool: the zod schema is sent to the model as JSON Schema, checked before the
+// handler runs, and types `value`, `from` and `to` below.
 registry.register({
   name: 'convert_units',
   toolset: 'math',
   emoji: '📏',
   schema: {
     description: 'Convert a quantity between units of length, mass, time, volume, speed, data size or temperature.',
-    parameters: {
-      type: 'object',
-      properties: {
-        value: { type: 'number' },
-        from: { type: 'string', description: 'Unit symbol or name, e.g. km, mi, lb, °F, MiB.' },
-        to: { type: 'string' },
-      },
-      required: ['value', 'from', 'to'],
-    },
+    parameters: z.object({
+      value: z.number().describe('The quantity, a number.'),
+      from: z.string().min(1).describe('Unit symbol or name, e.g. km, mi, lb, °F, MiB.'),
+      to: z.string().min(1),
+    }),
   },
-  handler(args) {
-    const value = typeof args.value === 'string' ? Number(args.value) : args.value
-    if (typeof value !== 'number') return toolError('value must be a number')
+  handler({ value, from, to }) {
     try {
-      return toolResult(convertUnits(value, String(args.from ?? ''), String(args.to ?? '')))
+      return toolResult(convertUnits(value, from, to))
     } catch (error) {
       if (error instanceof UnitError) return toolError(error.message)
       throw error

@@ -11,8 +11,8 @@ registry.register({
     parameters: {
       type: 'object',
       properties: {
-        from: { type: 'string', description: 'Start date, YYYY-MM-DD.' },
-        to: { type: 'string', description: 'End date, YYYY-MM-DD.' },
+        from: { type: 'string', format: 'date', description: 'Start date, YYYY-MM-DD.' },
+        to: { type: 'string', format: 'date', description: 'End date, YYYY-MM-DD.' },
       },
       required: ['from', 'to'],
     },
