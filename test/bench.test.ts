@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const FIGURES = ['build', 'scan', 'dev', 'coldstart', 'runtime', 'size', 'search']
+const FIGURES = ['build', 'scan', 'dev', 'coldstart', 'runtime', 'validation', 'size', 'search']
 // The dev figure needs Chromium and the plugin's HMR: it may report "not measured" instead.
 const OPTIONAL = new Set(['dev'])
 
@@ -76,9 +76,9 @@ describe('bench/run.mjs --quick', () => {
         continue
       }
       expect(['pass', 'fail']).toContain(check.status)
-      // The dispatch overhead is a difference of two timings: under load a quick run can
-      // measure it at or below zero, so only finiteness is structural there.
-      const isDifference = check.id === 'dispatch'
+      // The dispatch overhead and the validation costs are differences of two timings: under
+      // load a quick run can measure them at or below zero, so only finiteness is structural there.
+      const isDifference = check.id === 'dispatch' || check.id.startsWith('validation-')
       expect(Number.isFinite(check.measured) && (isDifference || check.measured! > 0), `${check.id} measured ${check.measured}`).toBe(true)
       for (const key of ['median', 'p25', 'p75', 'min', 'max']) {
         const value = check.summary?.[key]

@@ -6,5 +6,6 @@ import * as coldstart from './coldstart.mjs'
 import * as runtime from './runtime.mjs'
 import * as size from './size.mjs'
 import * as search from './search.mjs'
+import * as validation from './validation.mjs'
 
-export const FIGURES = [build, scan, dev, coldstart, runtime, size, search]
+export const FIGURES = [build, scan, dev, coldstart, runtime, validation, size, search]

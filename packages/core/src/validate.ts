@@ -5,6 +5,7 @@
  * "Typed tools and argument validation".
  */
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema'
+import { compileFastCheck } from './fastcheck.js'
 import type { JsonSchemaValidator, StandardIssue, StandardResult } from './types.js'
 
 export interface ValidatorOptions {
@@ -51,15 +52,29 @@ function issuesOf(errors: OutputUnit[]): StandardIssue[] {
   return out.length ? out : errors.map((e) => ({ message: e.error, path: pathOf(e.instanceLocation) }))
 }
 
-/** A JSON Schema validator; each schema is prepared once (schemas are the registry's frozen copies). */
+interface Prepared {
+  full: Validator
+  /** Says yes quickly for the common subset of JSON Schema; absent for other schemas. */
+  fast?: (value: unknown) => boolean
+}
+
+/**
+ * A JSON Schema validator; each schema is prepared once (schemas are the registry's frozen copies).
+ * Valid arguments of an everyday schema are recognised by a closure-compiled check (see
+ * fastcheck.ts); the library itself decides every other case and words every issue.
+ */
 export function createValidator(options: ValidatorOptions = {}): JsonSchemaValidator {
   const draft = options.draft ?? '2020-12'
-  const prepared = new WeakMap<object, Validator>()
+  const prepared = new WeakMap<object, Prepared>()
   return (schema, args): StandardResult => {
-    let v = prepared.get(schema)
-    // The library annotates the schema it is given: it gets its own copy, not the registry's frozen one.
-    if (!v) prepared.set(schema, (v = new Validator(structuredClone(schema) as Schema, draft, false)))
-    const r = v.validate(args)
+    let p = prepared.get(schema)
+    if (!p) {
+      // The library annotates the schema it is given: it gets its own copy, not the registry's frozen one.
+      p = { full: new Validator(structuredClone(schema) as Schema, draft, false), fast: compileFastCheck(schema) }
+      prepared.set(schema, p)
+    }
+    if (p.fast?.(args)) return { value: args }
+    const r = p.full.validate(args)
     return r.valid ? { value: args } : { issues: issuesOf(r.errors) }
   }
 }
