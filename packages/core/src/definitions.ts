@@ -1,3 +1,4 @@
+import { say } from './describe.js'
 import { isPlainObject } from './freeze.js'
 import type { Logger, ToolDefinition, ToolEntry } from './types.js'
 
@@ -28,7 +29,7 @@ export function toDefinition(e: ToolEntry, logger: Logger): ToolDefinition {
   try {
     fn = build(e, e.dynamicSchemaOverrides!())
   } catch (err) {
-    logger.warn(`toolreg: '${e.name}' dynamicSchemaOverrides threw:`, err)
+    say(logger, 'warn', `'${e.name}' dynamicSchemaOverrides threw:`, err)
     fn = build(e)
   }
   return { type: 'function', function: fn }

@@ -1,9 +1,18 @@
-/** String(v) that cannot throw (null-prototype objects, hostile toString). */
+import type { Logger } from './types.js'
+
+/**
+ * String(v) that cannot throw: null-prototype objects, a hostile `toString` or
+ * `Symbol.toStringTag` getter, a revoked or all-trap Proxy (README: "Hostile input").
+ */
 export function safeString(v: unknown): string {
   try {
     return String(v)
   } catch {
-    return Object.prototype.toString.call(v)
+    try {
+      return Object.prototype.toString.call(v)
+    } catch {
+      return typeof v
+    }
   }
 }
 
@@ -17,15 +26,21 @@ export function typeName(v: unknown): string {
   return (p && Object.getPrototypeOf(p) && p.constructor?.name) || 'object'
 }
 
-/** `[name, message]` of anything thrown: `error.name` (else its constructor's), or the typeof word and String(value). */
+/** `[name, message]` of anything thrown: `error.name` (else its constructor's), or the typeof word and String(value). Never throws. */
 export function describeThrown(e: unknown): [string, string] {
   try {
-    if (e instanceof Error) {
-      const err = e as Error
-      return [safeString(err.name || typeName(err)), safeString(err.message)]
-    }
+    if (e instanceof Error) return [safeString(e.name || typeName(e)), safeString(e.message)]
   } catch {
-    // A hostile getter: fall through to the generic description.
+    // A hostile getter or a revoked Proxy: fall through to the generic description.
   }
   return [typeof e, safeString(e)]
+}
+
+/** Logs with the `toolreg: ` prefix; a logger that throws (on a hostile argument, say) is ignored. */
+export function say(logger: Logger, level: keyof Logger, text: string, ...rest: unknown[]): void {
+  try {
+    logger[level]('toolreg: ' + text, ...rest)
+  } catch {
+    // Logging must never turn an outcome into a throw.
+  }
 }

@@ -1,5 +1,6 @@
-import { describeThrown, typeName } from './describe.js'
+import { describeThrown, say, typeName } from './describe.js'
 import { issueList } from './issues.js'
+import { cut, sanitizeToolError } from './sanitize.js'
 import type { JsonSchemaValidator } from './types.js'
 import type { Logger, MultimodalResult, OverflowHandler, ToolCallContext, ToolEntry, ToolResult } from './types.js'
 
@@ -7,28 +8,11 @@ import type { Logger, MultimodalResult, OverflowHandler, ToolCallContext, ToolEn
 export const toolError = (message: string, extra?: Record<string, unknown>): string =>
   JSON.stringify({ error: message, ...extra })
 
+export { sanitizeToolError }
+
 /** JSON of `data` when given, else of `extra ?? {}`. */
 export const toolResult = (data?: unknown, extra?: Record<string, unknown>): string =>
   JSON.stringify(data !== undefined ? data : (extra ?? {}))
-
-const ROLE_TAG = /<\/?\s*(?:(?:tool|function)_call|result|response|output|input|system|assistant|user)\b[^>]*>/gi
-const CDATA = /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/gi
-const FENCE = /```[^\s`]*/g
-
-/**
- * Makes untrusted error text safe to show a model: strips role tags, code-fence
- * markers and CDATA blocks (repeatedly, so nested fragments cannot reassemble),
- * then caps it at 2000 characters.
- */
-export function sanitizeToolError(text: string): string {
-  let s = String(text)
-  for (let prev = ''; prev !== s; ) {
-    prev = s
-    s = s.replace(CDATA, '').replace(ROLE_TAG, '').replace(FENCE, '')
-  }
-  // 1997 + '...', without leaving half a surrogate pair (0xD800–0xDBFF, i.e. >> 10 == 54) before the ellipsis.
-  return s.length > 2000 ? s.slice(0, s.charCodeAt(1996) >> 10 == 54 ? 1996 : 1997) + '...' : s
-}
 
 export interface DispatchSettings {
   logger: Logger
@@ -37,6 +21,22 @@ export interface DispatchSettings {
 }
 
 const ABORTED = Symbol()
+
+/**
+ * Settles as `result` does, or with ABORTED as soon as `signal` is aborted (already, or later).
+ * The listener goes on a signal of this call's own (`AbortSignal.any`), so calls sharing
+ * one signal add none to it (no MaxListenersExceededWarning), and it is removed when the call settles.
+ */
+const race = (result: unknown, signal: AbortSignal) =>
+  new Promise((resolve, reject) => {
+    const own = AbortSignal.any?.([signal]) ?? signal
+    const stop = () => resolve(ABORTED)
+    own.aborted ? stop() : own.addEventListener('abort', stop)
+    Promise.resolve(result)
+      .then(resolve, reject)
+      .finally(() => own.removeEventListener('abort', stop))
+  })
+
 const failure = (text: string) => toolError('[TOOL_ERROR] ' + sanitizeToolError(text))
 const invalid = (name: string, reason: string, extra?: Record<string, unknown>) =>
   toolError(`Invalid arguments for tool ${name}: ${reason}`, extra)
@@ -49,8 +49,8 @@ export async function runTool(
   { logger, onResultOverflow, validator }: DispatchSettings,
 ): Promise<ToolResult> {
   const name = e.name
-  const ctx = context ?? {}
   try {
+    const ctx = context ?? {}
     let a = args ?? {}
     if (typeof a == 'string') {
       try {
@@ -71,45 +71,35 @@ export async function runTool(
       a = r.value as object
     }
     const signal = ctx.signal
-    const aborted = () => failure('Tool execution aborted: ' + describeThrown(signal!.reason)[1])
-    if (signal?.aborted) return aborted()
-    let r = e.handler(a as Record<string, unknown>, ctx)
-    // Only a pending result can lose a race with the signal: listeners are added for those alone.
-    if (r && typeof (r as PromiseLike<unknown>).then == 'function') {
-      r = signal
-        ? await new Promise((resolve, reject) => {
-            const stop = () => resolve(ABORTED)
-            signal.aborted ? stop() : signal.addEventListener('abort', stop)
-            Promise.resolve(r)
-              .then(resolve, reject)
-              .finally(() => signal.removeEventListener('abort', stop))
-          })
-        : await r
-    } else if (signal?.aborted) r = ABORTED // a synchronous handler aborted its own signal before returning
-    if (r === ABORTED) return aborted()
+    // An aborted signal wins: before the call (the handler is not called), during it, or set by the handler itself.
+    let r: unknown = signal?.aborted ? ABORTED : e.handler(a as Record<string, unknown>, ctx)
+    // A synchronous result is used at once when no signal can interrupt it (no await: dispatch overhead).
+    if (signal) r = await race(r, signal)
+    else if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
+    if (r === ABORTED) return failure('Tool execution aborted: ' + describeThrown(signal!.reason)[1])
     if (typeof r == 'string') {
       const limit = e.maxResultSizeChars ?? 100_000
       if (r.length <= limit) return r
       if (onResultOverflow) {
-        let out: unknown
         try {
-          out = await onResultOverflow(r, { name, limit })
+          const out = await onResultOverflow(r, { name, limit })
+          if (typeof out == 'string') return out
+          throw out
         } catch (err) {
-          out = err
+          say(logger, 'warn', `'${name}' onResultOverflow failed:`, err)
         }
-        if (typeof out == 'string') return out
-        logger.warn(`toolreg: '${name}' onResultOverflow failed:`, out)
       }
-      return r.slice(0, Math.max(0, limit)) + `\n\n[Truncated: tool response was ${r.length} chars; limit is ${limit}.]`
+      return cut(r, Math.max(0, limit)) + `\n\n[Truncated: tool response was ${r.length} chars; limit is ${limit}.]`
     }
     const m = r as MultimodalResult
     if (m?._multimodal === true && Array.isArray(m.content)) return m
     const type = typeName(r)
     const message = 'Tool handler returned unsupported result type: ' + type
-    logger.error(`toolreg: '${name}': ${message}`)
+    say(logger, 'error', `'${name}': ${message}`)
     return toolError(message, { error_type: 'tool_result_contract', tool: name, result_type: type })
   } catch (err) {
-    logger.error(`toolreg: '${name}' failed:`, err)
+    // The log keeps the original; the model gets the sanitized, redacted text.
+    say(logger, 'error', `'${name}' failed:`, err)
     return failure('Tool execution failed: ' + describeThrown(err).join(': '))
   }
 }

@@ -1,4 +1,4 @@
-import { sanitizeToolError as clean } from './dispatch.js'
+import { sanitizeToolError as clean } from './sanitize.js'
 import type { StandardIssue } from './standard.js'
 
 /**

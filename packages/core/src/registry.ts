@@ -1,10 +1,11 @@
 import { createCheckCache, type CheckSettings } from './availability.js'
 import { envSatisfied, toDefinition } from './definitions.js'
-import { safeString } from './describe.js'
+import { safeString, say } from './describe.js'
 import { runTool, toolError, type DispatchSettings } from './dispatch.js'
 import { createEntry } from './entry.js'
 import { isName, need } from './freeze.js'
 import { overrideDenied } from './errors.js'
+import { Sources, type SourceTable, type SourceVersion } from './sources.js'
 import type {
   DefinitionOptions,
   PluginScope,
@@ -37,6 +38,8 @@ export class ToolRegistry {
   #aliases = new Map<string, string>()
   #policies = new Map<string, boolean>()
   #listeners = new Set<RegistryListener>()
+  /** Events not yet delivered: a listener that registers queues its event behind the current one. */
+  #events: RegistryEvent[] = []
   #generation = 0
   #settings: CheckSettings & DispatchSettings = {
     logger: console,
@@ -44,6 +47,7 @@ export class ToolRegistry {
     checkTimeoutMs: 5000,
   }
   #checks = createCheckCache(this.#settings)
+  #sources = new Sources()
   /** `generation + options` → resolved entries, sorted by name. */
   #memo = new Map<string, ToolEntry[]>()
 
@@ -81,7 +85,7 @@ export class ToolRegistry {
   }
 
   #register(spec: ToolSpec<any>, meta?: RegisterMeta, owner?: string): ToolEntry | undefined {
-    const entry = createEntry(spec, meta, owner)
+    const entry = createEntry(spec, { source: meta?.source ?? this.#sources.table.get(Object(spec).name) }, owner)
     const { name, toolset } = entry
     const override = spec.override === true
     if (owner && override && !this.#policies.get(owner)) throw overrideDenied(owner, name, 'override')
@@ -91,13 +95,14 @@ export class ToolRegistry {
     if (old) {
       // Rows 2–5 of SPEC §2.2. A plugin never takes another owner's tool without override (and so opt-in, checked above).
       const shadows = (owner && old.owner !== owner) || (moves && !(isMcp(old.toolset) && isMcp(toolset)))
-      const what = `'${name}' of toolset '${old.toolset}'${by(old.owner)} by '${toolset}'${by(owner)}${meta?.source ? ' at ' + meta.source : ''}`
-      if (shadows && !override) return void log.error(`toolreg: REJECTED shadowing ${what}`)
-      if (shadows) log.info(`toolreg: overriding ${what}`)
-      else if (moves) log.debug(`toolreg: replacing MCP ${what}`)
+      const what = `'${name}' of toolset '${old.toolset}'${by(old.owner)} by '${toolset}'${by(owner)}${entry.source ? ' at ' + entry.source : ''}`
+      if (shadows && !override) return void say(log, 'error', 'REJECTED shadowing ' + what)
+      if (shadows) say(log, 'info', 'overriding ' + what)
+      else if (moves) say(log, 'debug', 'replacing MCP ' + what)
     }
     // Map.set on an existing key keeps its registration position.
     this.#tools.set(name, entry)
+    this.#sources.add(entry)
     if (moves) this.#dropAliasesIfEmpty(old.toolset)
     this.#bump('register', name, toolset)
     return entry
@@ -133,6 +138,28 @@ export class ToolRegistry {
     this.#policies.set(pluginId, allowed === true)
   }
 
+  // ---- where each tool came from (README: "Where each tool came from") ----
+
+  /** The build's name → `"tools/x.ts:LINE:COL"` table, replacing the previous one; `register` takes an entry's `source` from it. */
+  setSources(table: SourceTable): void {
+    this.#sources.table = new Map(Object.entries(table))
+  }
+
+  /** Attributes the registrations that follow, until `endSource(file)`, to `file`. */
+  beginSource(file: string): void {
+    need(isName(file), 'file')
+    this.#sources.begin(file)
+  }
+
+  /** Closes `file`: deregisters what its previous version registered and this one did not (unless another file took it over). */
+  endSource(file: string): SourceVersion {
+    return this.#sources.end(
+      file,
+      (n) => this.#tools.get(n),
+      (n) => this.deregister(n),
+    )
+  }
+
   /** Calls `listener` synchronously after every generation bump; returns the unsubscribe function. */
   subscribe(listener: RegistryListener): () => void {
     need(typeof listener == 'function', 'listener')
@@ -144,21 +171,25 @@ export class ToolRegistry {
 
   #dropAliasesIfEmpty(toolset: string) {
     // The last tool left: aliases pointing here would now resolve to nothing.
-    if (!this.#entriesOf(toolset).length) {
+    if (!this.#groups().has(toolset)) {
       for (const [alias, target] of this.#aliases) if (target === toolset) this.#aliases.delete(alias)
     }
   }
 
   #bump(type: RegistryEvent['type'], name: string, toolset: string) {
-    const generation = ++this.#generation
-    const event = { type, name, toolset, generation }
-    for (const l of [...this.#listeners]) {
-      try {
-        l(event)
-      } catch (err) {
-        this.#settings.logger.error('toolreg: listener threw:', err)
+    const q = this.#events
+    // Delivering already (a listener re-entered): the loop below picks this event up in order.
+    if (q.push({ type, name, toolset, generation: ++this.#generation }) > 1) return
+    for (const event of q) {
+      for (const l of [...this.#listeners]) {
+        try {
+          l(event)
+        } catch (err) {
+          say(this.#settings.logger, 'error', 'listener threw:', err)
+        }
       }
     }
+    q.length = 0
   }
 
   // ---- lookups ----
@@ -206,7 +237,7 @@ export class ToolRegistry {
     need(isName(alias) && isName(toolset), 'alias or toolset')
     const prev = this.#aliases.get(alias)
     if (prev !== undefined && prev !== toolset) {
-      this.#settings.logger.warn(`toolreg: alias '${alias}' moved from '${prev}' to '${toolset}'`)
+      say(this.#settings.logger, 'warn', `alias '${alias}' moved from '${prev}' to '${toolset}'`)
     }
     this.#aliases.set(alias, toolset)
     this.#bump('alias', alias, toolset)
@@ -224,11 +255,8 @@ export class ToolRegistry {
 
   /** Entries of a real toolset, else of the toolset an alias names (one hop). */
   #resolve(nameOrAlias: string): ToolEntry[] {
-    const l = this.#entriesOf(nameOrAlias)
-    return l.length ? l : this.#entriesOf(this.#aliases.get(nameOrAlias)!)
-  }
-  #entriesOf(toolset: string): ToolEntry[] {
-    return [...this.#tools.values()].filter((e) => e.toolset === toolset)
+    const g = this.#groups()
+    return g.get(nameOrAlias) ?? g.get(this.#aliases.get(nameOrAlias)!) ?? []
   }
   /** Toolset → its entries, toolsets sorted. */
   #groups(): Map<string, ToolEntry[]> {
@@ -244,31 +272,30 @@ export class ToolRegistry {
     this.#checks.clear()
   }
 
-  /** A toolset is available when one of its tools has no check or passes it; only all-checked toolsets are probed. */
-  async #available(groups: Map<string, ToolEntry[]>): Promise<Map<string, boolean>> {
+  /** Toolset → its status; available when one of its tools has no check or passes it (only all-checked toolsets are probed). */
+  async #status(groups = this.#groups()): Promise<[string, ToolsetStatus][]> {
     const v = await this.#checks.verdicts([...groups.values()].filter((l) => l.every((e) => e.checkFn)).flat())
-    return new Map([...groups].map(([t, l]) => [t, l.some((e) => !e.checkFn || v.get(e.checkFn))]))
+    return [...groups].map(([t, l]) => [
+      t,
+      { available: l.some((e) => !e.checkFn || v.get(e.checkFn)), tools: names(l), requirements: sorted(new Set(l.flatMap((e) => e.requiresEnv))) },
+    ])
   }
 
   async isToolsetAvailable(toolset: string): Promise<boolean> {
-    return !!(await this.#available(new Map([['', this.#resolve(toolset)]]))).get('')
+    return (await this.#status(new Map([['', this.#resolve(toolset)]])))[0][1].available
   }
 
   async checkToolsetRequirements(): Promise<Record<string, boolean>> {
-    return Object.fromEntries(await this.#available(this.#groups()))
+    return Object.fromEntries((await this.#status()).map(([t, s]) => [t, s.available]))
   }
 
   async getAvailableToolsets(): Promise<Record<string, ToolsetStatus>> {
-    const g = this.#groups()
-    const a = await this.#available(g)
-    return Object.fromEntries(
-      [...g].map(([t, l]) => [t, { available: a.get(t)!, tools: names(l), requirements: sorted(new Set(l.flatMap((e) => e.requiresEnv))) }]),
-    )
+    return Object.fromEntries(await this.#status())
   }
 
   async checkToolAvailability(): Promise<ToolAvailabilityReport> {
     const report: ToolAvailabilityReport = { available: [], unavailable: [] }
-    for (const [name, s] of Object.entries(await this.getAvailableToolsets())) {
+    for (const [name, s] of await this.#status()) {
       if (s.available) report.available.push(name)
       else report.unavailable.push({ name, envVars: s.requirements, tools: s.tools })
     }
@@ -279,7 +306,8 @@ export class ToolRegistry {
 
   /** OpenAI-shaped definitions of the known, available names, sorted by name; every object returned is fresh. */
   getDefinitions(toolNames: Iterable<string>, options?: DefinitionOptions): Promise<ToolDefinition[]> {
-    const entries = sorted(new Set(toolNames)).flatMap((n) => this.#tools.get(n) ?? [])
+    // Known names only, before sorting: a name that is a Proxy never reaches a comparison.
+    const entries = sorted(new Set([...toolNames].filter((n) => this.#tools.has(n)))).map((n) => this.#tools.get(n)!)
     return this.#definitions(entries, options?.env)
   }
 
