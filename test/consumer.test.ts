@@ -176,10 +176,10 @@ afterAll(async () => {
 })
 
 describe('the tarballs', () => {
-  it('hold LICENSE, README, the built code, the CommonJS entries and the bin; no tests', () => {
+  it('hold LICENSE, README, CHANGELOG, the built code, the CommonJS entries and the bin; no tests', () => {
     for (const name of PACKAGES) {
       const { files } = tarballs[name]
-      expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']))
+      expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']))
       expect(files.filter((f) => /(^|\/)test\/|\.test\.|tsbuildinfo/.test(f))).toEqual([])
     }
     expect(tarballs.plugin.files).toEqual(expect.arrayContaining(['bin/toolreg.js', 'cjs/webpack.cjs', 'cjs/webpack.d.cts', 'dist/cli.js', 'client.d.ts']))
