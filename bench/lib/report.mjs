@@ -115,7 +115,7 @@ function renderMarkdown(results, runs, optimizationNotes, atCommits) {
   out.push('Each full run appends its key figures to `bench/history.json`; the first full run is the baseline. Ratios are medians at 1000 files (build and scan: plugin ÷ alternative; cold start: × faster). The plugin column is the last commit that touched `packages/plugin`.')
   out.push('')
   if (runs.length) {
-    const ids = ['build-cold', 'build-warm', 'scan-warm', 'dev-p50', 'coldstart', 'dispatch', 'definitions', 'core-size']
+    const ids = ['build-cold', 'build-warm', 'build-cold-5000', 'build-warm-5000', 'build-rss', 'scan-warm', 'dev-p50', 'coldstart', 'dispatch', 'definitions', 'core-size']
     out.push(
       table({
         head: ['run (UTC)', 'plugin', 'note', 'scan cold ms', 'scan warm ms', 'read ms', ...ids],

@@ -1,6 +1,7 @@
 // Child process: one `vite build` of a bench project, timed inside the process.
 //   node bench/lib/vite-build.mjs <project> <plugin|glob|ssr> [--plugin-dir DIR]
-// Prints one JSON line: { mode, totalMs, buildMs, importMs, output: { jsBytes, jsGzipBytes, assetBytes, files } }.
+// Prints one JSON line: { mode, totalMs, buildMs, importMs, maxRssKb, output: { jsBytes, jsGzipBytes, assetBytes, files } }.
+// maxRssKb is the process's peak resident set (getrusage), Rolldown's threads included.
 // totalMs runs from just before `import('vite')` to the end of build(): it includes
 // loading the plugin (a cost the user pays) and excludes Node's own start-up.
 import { performance } from 'node:perf_hooks'
@@ -42,9 +43,10 @@ await build({
   ...(mode === 'ssr' ? { ssr: { noExternal: true } } : {}),
 })
 const t3 = performance.now()
+const maxRssKb = process.resourceUsage().maxRSS
 
 const output = await measureOutput(outDir)
-const result = { mode, totalMs: t3 - t0 - (t2 - t1), buildMs: t3 - t2, importMs: t1 - t0, output }
+const result = { mode, totalMs: t3 - t0 - (t2 - t1), buildMs: t3 - t2, importMs: t1 - t0, maxRssKb, output }
 process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0))
 
 async function loadPlugin() {

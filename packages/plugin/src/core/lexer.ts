@@ -176,6 +176,14 @@ export class Lexer {
 
   private string(pos: number, quote: number): Tok {
     const code = this.code
+    // Most strings hold no escape and no line break: find the end natively.
+    const close = code.indexOf(quote === 39 ? "'" : '"', pos + 1)
+    if (close < 0) return this.fail()
+    const backslash = code.indexOf('\\', pos + 1)
+    if (backslash < 0 || backslash > close) {
+      const nl = code.indexOf('\n', pos + 1)
+      return nl >= 0 && nl < close ? this.fail() : this.token(Tok.String, close + 1)
+    }
     let p = pos + 1
     for (;;) {
       const c = code.charCodeAt(p)
@@ -268,7 +276,7 @@ export class Lexer {
       case 40: // (
         this.stack.push(Open.Paren)
         this.parenOwners.push(this.prevType === Tok.Ident
-          ? (CONTROL.has(code.slice(this.prevStart, this.prevEnd)) ? ParenOwner.Control : ParenOwner.Callable)
+          ? (this.prevEnd - this.prevStart <= 6 && CONTROL.has(code.slice(this.prevStart, this.prevEnd)) ? ParenOwner.Control : ParenOwner.Callable)
           : this.prevType === Tok.Punct && this.prevPunct === 42 ? ParenOwner.Callable : ParenOwner.Other)
         break
       case 41: // )

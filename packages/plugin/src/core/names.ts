@@ -16,9 +16,10 @@ export function isNameRuleName(value: unknown): value is NameRuleName {
 
 /** Whether `name` satisfies the rule (a preset or a user RegExp). */
 export function checkName(name: string, rule: NameRuleName | RegExp): boolean {
-  const pattern = typeof rule === 'string' ? nameRules[rule] : rule
+  // The presets have no /g or /y: one shared RegExp serves every call (a scan checks every name).
+  if (typeof rule === 'string') return nameRules[rule].test(name)
   // A /g or /y RegExp keeps lastIndex between calls: test on a fresh copy.
-  return new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')).test(name)
+  return new RegExp(rule.source, rule.flags.replace(/[gy]/g, '')).test(name)
 }
 
 /** How a rule reads in a message: `the portable rule /^…$/`. */
