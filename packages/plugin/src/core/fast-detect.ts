@@ -247,12 +247,10 @@ function recognise(code: string, jsx: boolean, registryModules: readonly string[
 
   /** From the current token to the `,` at `depth` or the `}` closing it. */
   const skipValue = (depth: number): boolean => {
-    for (;;) {
-      const t = lx.type
-      if (t === Tok.Fail || t === Tok.End) return false
-      if (t === Tok.Punct && ((lx.punct === 44 && lx.depth === depth) || (lx.punct === 125 && lx.depth === depth - 1))) return true
-      advance()
-    }
+    const t = lx.type
+    if (t === Tok.Fail || t === Tok.End) return false
+    if (t === Tok.Punct && ((lx.punct === 44 && lx.depth === depth) || (lx.punct === 125 && lx.depth === depth - 1))) return true
+    return lx.skipTo(depth) !== Tok.Fail
   }
 
   let t = lx.next()
