@@ -7,5 +7,6 @@ import * as runtime from './runtime.mjs'
 import * as size from './size.mjs'
 import * as search from './search.mjs'
 import * as validation from './validation.mjs'
+import * as lazy from './lazy.mjs'
 
-export const FIGURES = [build, scan, dev, coldstart, runtime, validation, size, search]
+export const FIGURES = [build, scan, dev, coldstart, runtime, validation, size, search, lazy]

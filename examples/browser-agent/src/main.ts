@@ -1,16 +1,23 @@
+/// <reference types="vite/client" />
 // The page: a tool list and a chat box over the shared agent loop. Everything
 // is rendered with textContent — no HTML from tool results ever reaches the DOM.
 import { registry } from 'virtual:tool-registry'
 import { validator } from '@toolreg/core/validate'
-import { createScriptedModel, runAgent, type ChatMessage, type ToolCallRecord } from '@toolreg/example-agent-kit'
+import { createScriptedModel, runAgent, type AgentRegistry, type ChatMessage, type ToolCallRecord } from '@toolreg/example-agent-kit'
+import { manyToolsMode, type ManyTools } from './many.ts'
 import { browserScript } from './script.ts'
 
-const model = createScriptedModel({ rules: browserScript })
+const readyAt = performance.now()
+const rules = [...browserScript]
+const model = createScriptedModel({ rules })
 
 // JSON Schema tools' arguments are checked before their handlers too (the valibot tool checks its own).
 // The validator needs no eval: it runs under this page's Content Security Policy.
 registry.configure({ validator })
 let history: ChatMessage[] = []
+// vite.many.config.ts: hundreds of lazy tools behind find_tools.
+const many: ManyTools | undefined = import.meta.env.MODE === 'many' ? manyToolsMode(registry, rules, logLoad) : undefined
+const agentRegistry: AgentRegistry = many?.agentRegistry ?? registry
 
 const toolList = element<HTMLUListElement>('#tool-list')
 const log = element<HTMLOListElement>('#log')
@@ -27,7 +34,12 @@ await renderTools()
 document.body.dataset.ready = 'true'
 
 async function renderTools(): Promise<void> {
-  const definitions = await registry.getToolDefinitions()
+  const definitions = await agentRegistry.getToolDefinitions()
+  if (many) {
+    const status = element<HTMLParagraphElement>('#many-status')
+    status.hidden = false
+    status.textContent = `${many.summary()}; registry ready at ${Math.round(readyAt)} ms. The model is offered these tools and what find_tools finds:`
+  }
   toolList.replaceChildren(
     ...definitions.map(({ function: tool }) => {
       const item = make('li', '', { 'data-tool': tool.name })
@@ -48,10 +60,11 @@ async function send(text: string): Promise<void> {
   document.body.dataset.busy = 'true'
   log.append(make('li', text, { class: 'user' }))
   try {
-    const transcript = await runAgent({ model, registry, messages: [...history, { role: 'user', content: text }] })
+    const transcript = await runAgent({ model, registry: agentRegistry, messages: [...history, { role: 'user', content: text }] })
     history = transcript.messages
     for (const call of transcript.toolCalls) log.append(renderCall(call))
     log.append(make('li', transcript.answer ?? '(no answer within the step limit)', { class: 'answer' }))
+    if (many) await renderTools()
   } catch (error) {
     log.append(make('li', `Error: ${error instanceof Error ? error.message : String(error)}`, { class: 'error' }))
   } finally {
@@ -59,6 +72,12 @@ async function send(text: string): Promise<void> {
     delete document.body.dataset.busy
     input.focus()
   }
+}
+
+function logLoad(line: string): void {
+  const loads = element<HTMLOListElement>('#loads')
+  loads.hidden = false
+  loads.append(make('li', line, { class: 'load' }))
 }
 
 function renderCall(call: ToolCallRecord): HTMLLIElement {

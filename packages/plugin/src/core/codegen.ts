@@ -74,6 +74,9 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   return lines.join('\n') + '\n'
 }
 
+/** JSON as a single-quoted JS string: JSON's many double quotes need no escape there. */
+const jsonText = (value: unknown): string => `'${JSON.stringify(value).replace(/[\\'\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? '\\' + c : c === '\u2028' ? '\\u2028' : '\\u2029'))}'`
+
 /**
  * Lazy tools: one loader per module (`import()` of its own chunk, shared by its tools) and
  * every definition in one JSON string parsed once, registered through `registerLazy`.
@@ -90,6 +93,6 @@ function lazyRegistrations(modules: FileScan[], importPath: (file: FileScan) => 
     "  return import(/* @vite-ignore */ /* webpackIgnore: true */ url[0] + (url[0].includes('?') ? '&' : '?') + 'toolreg-retry=' + attempt)",
     '})',
     `const __loaders = [${modules.map((m) => `\n  __retrying(() => import(${str(importPath(m))})),`).join('')}\n]`,
-    `for (const tool of JSON.parse(${str(JSON.stringify(tools))})) __registerLazy(registry, { ...tool, load: __loaders[tool.f] })`,
+    `for (const tool of JSON.parse(${jsonText(tools)})) __registerLazy(registry, { ...tool, load: __loaders[tool.f] })`,
   ]
 }

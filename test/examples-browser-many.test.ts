@@ -1,0 +1,106 @@
+// The browser example's many-tools mode (vite.many.config.ts) in headless Chromium under its
+// CSP: generated lazy tools, the model offered find_tools and the hand-written tools; a search
+// offers what it found, calling it fetches exactly that tool's chunk, and the page lists it.
+import { existsSync } from 'node:fs'
+import { readFile, readdir } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTENT_SECURITY_POLICY } from '../examples/browser-agent/csp.ts'
+import { EXAMPLES_DIR, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+
+const CHROMIUM = '/usr/bin/chromium'
+const ROOT = join(EXAMPLES_DIR, 'browser-agent')
+const TOOLS = 120
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' }
+const skip = !existsSync(CHROMIUM) && !process.env.CI
+if (skip) console.warn(`examples-browser-many: skipped because ${CHROMIUM} is missing and CI is unset`)
+
+describe.skipIf(skip)('the browser example, many-tools mode', () => {
+  let outDir: Awaited<ReturnType<typeof tempDir>>
+  let server: LoopbackServer
+  let browser: Browser
+  let page: Page
+  const fetched: string[] = []
+  const problems: string[] = []
+  let jsFiles: string[] = []
+
+  beforeAll(async () => {
+    outDir = await tempDir('browser-many')
+    process.env.TOOLREG_MANY_TOOLS = String(TOOLS)
+    await build({ root: ROOT, configFile: join(ROOT, 'vite.many.config.ts'), logLevel: 'silent', build: { outDir: outDir.path, emptyOutDir: true } })
+    jsFiles = (await readdir(join(outDir.path, 'assets'))).filter((f) => f.endsWith('.js'))
+    server = await serveLoopback(async (request, response) => {
+      const path = new URL(request.url, 'http://x').pathname
+      const file = normalize(join(outDir.path, path === '/' ? 'index.html' : decodeURIComponent(path)))
+      const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY }
+      if (!file.startsWith(outDir.path + sep) || !existsSync(file)) {
+        response.writeHead(404, headers)
+        return void response.end('not found')
+      }
+      response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+      response.end(await readFile(file))
+    })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    })
+    page = await browser.newPage()
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
+    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())))
+    page.on('pageerror', (e) => void problems.push(String(e)))
+    await page.goto(`${server.origin}/`)
+    await page.waitForSelector('body[data-ready="true"]')
+  }, 180_000)
+
+  afterAll(async () => {
+    delete process.env.TOOLREG_MANY_TOOLS
+    await browser?.close()
+    await server?.close()
+    await outDir?.remove()
+  })
+
+  async function ask(text: string): Promise<string> {
+    const answers = await page.locator('#log .answer').count()
+    await page.fill('#message', text)
+    await page.press('#message', 'Enter')
+    await page.locator('#log .answer').nth(answers).waitFor()
+    return (await page.locator('#log .answer').nth(answers).textContent()) ?? ''
+  }
+  const listed = () => page.locator('#tool-list li').evaluateAll((items) => items.map((i) => i.getAttribute('data-tool')))
+  /** The chunk holding a generated tool's handler (the entry holds its definition only). */
+  const chunkOf = async (name: string) => {
+    for (const f of jsFiles) {
+      const text = await readFile(join(outDir.path, 'assets', f), 'utf8')
+      if (text.includes(name) && text.includes('demo data') && !text.includes('find_tools')) return `/assets/${f}`
+    }
+    return ''
+  }
+
+  it('offers find_tools and the hand-written tools; the generated ones are registered but not loaded', async () => {
+    expect(await listed()).toEqual(['current_url', 'find_tools', 'local_storage_get', 'local_storage_set', 'page_title', 'slugify'])
+    const status = await page.textContent('#many-status')
+    expect(status).toContain(`${TOOLS + 6} tools registered, ${TOOLS} lazy ones not loaded yet`)
+    // One chunk per generated tool, none fetched by the page load.
+    const weather = await chunkOf('weather_forecast')
+    expect(weather).not.toBe('')
+    expect(jsFiles.length).toBeGreaterThan(TOOLS)
+    expect(fetched.filter((p) => p.endsWith('.js')).length).toBeLessThan(4)
+  })
+
+  it('finds tools for a request, then calls one: exactly its chunk loads, and the page says so', async () => {
+    const found = await ask('find tools for a rain forecast in Oslo')
+    expect(found).toMatch(/^Found: weather_forecast/)
+    expect(await listed()).toContain('weather_forecast')
+    const chunk = await chunkOf('weather_forecast')
+    const before = fetched.length
+    const answer = await ask('weather_forecast {"location":"Oslo","days":2}')
+    expect(answer).toContain('weather_forecast answered')
+    expect(answer).toContain('demo data')
+    expect(fetched.slice(before).filter((p) => p.endsWith('.js'))).toEqual([chunk])
+    expect(await page.locator('#loads li').allTextContents()).toEqual([expect.stringMatching(/^\+\d+ ms weather_forecast loaded$/)])
+    expect(await page.textContent('#many-status')).toContain(`${TOOLS - 1} lazy ones not loaded yet`)
+    expect(problems).toEqual([])
+  })
+})
