@@ -95,7 +95,7 @@ describe.skipIf(skip)('the browser example, many-tools mode', () => {
     expect(await listed()).toContain('weather_forecast')
     const chunk = await chunkOf('weather_forecast')
     const before = fetched.length
-    const answer = await ask('weather_forecast {"location":"Oslo","days":2}')
+    const answer = await ask('weather_forecast {"location":"Oslo","days":"2"}')
     expect(answer).toContain('weather_forecast answered')
     expect(answer).toContain('demo data')
     expect(fetched.slice(before).filter((p) => p.endsWith('.js'))).toEqual([chunk])
