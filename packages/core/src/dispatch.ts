@@ -56,7 +56,7 @@ export async function runTool(
       try {
         a = a ? JSON.parse(a) : {}
       } catch (err) {
-        return invalid(name, describeThrown(err)[1])
+        return invalid(name, sanitizeToolError(describeThrown(err)[1])) // the parser may echo a secret
       }
     }
     const argType = typeName(a)
