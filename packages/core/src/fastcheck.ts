@@ -42,7 +42,12 @@ export function compileFastCheck(schema: unknown): Check | undefined {
     if (!c) return undefined
     checks.push(c)
   }
-  return (value) => checks.every((c) => c(value))
+  // Plain loops: this runs on every call.
+  const n = checks.length
+  return (value) => {
+    for (let i = 0; i < n; i++) if (!checks[i](value)) return false
+    return true
+  }
 }
 
 function keyword(k: string, v: any, schema: Record<string, unknown>): Check | undefined {
@@ -50,20 +55,31 @@ function keyword(k: string, v: any, schema: Record<string, unknown>): Check | un
   switch (k) {
     case 'type': {
       const types = (Array.isArray(v) ? v : [v]).map((t) => TYPES[t])
-      return types.length && types.every(Boolean) ? (x) => types.some((t) => t(x)) : undefined
+      if (!types.length || !types.every(Boolean)) return undefined
+      return types.length == 1 ? types[0] : (x) => types.some((t) => t(x))
     }
     case 'properties': {
       if (!isObject(v)) return undefined
-      const props: [string, Check][] = []
-      for (const [p, sub] of Object.entries(v)) {
-        const c = compileFastCheck(sub)
+      const keys = Object.keys(v)
+      const fns: Check[] = []
+      for (const p of keys) {
+        const c = compileFastCheck(v[p])
         if (!c) return undefined
-        props.push([p, c])
+        fns.push(c)
       }
-      return (x) => !isObject(x) || props.every(([p, c]) => !Object.hasOwn(x, p) || c(x[p]))
+      return (x) => {
+        if (!isObject(x)) return true
+        for (let i = 0; i < keys.length; i++) if (Object.hasOwn(x, keys[i]) && !fns[i](x[keys[i]])) return false
+        return true
+      }
     }
     case 'required':
-      return Array.isArray(v) && v.every((p) => typeof p == 'string') ? (x) => !isObject(x) || v.every((p: string) => Object.hasOwn(x, p)) : undefined
+      if (!Array.isArray(v) || !v.every((p) => typeof p == 'string')) return undefined
+      return (x) => {
+        if (!isObject(x)) return true
+        for (let i = 0; i < v.length; i++) if (!Object.hasOwn(x, v[i])) return false
+        return true
+      }
     case 'additionalProperties': {
       const c = compileFastCheck(v)
       if (!c || schema.patternProperties !== undefined) return undefined
