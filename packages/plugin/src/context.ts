@@ -5,14 +5,14 @@ import path from 'node:path'
 // Each module on its own, not the core's index: a build loads only what it runs.
 import { generateModule } from './core/codegen.js'
 import { generateDts } from './core/dts.js'
-import { formatDiagnostics } from './core/format.js'
 import { generateManifest } from './core/manifest.js'
 import { resolveProjectOptions } from './core/config.js'
 import { resolveOptions } from './core/options.js'
+import { reportScan, type ScanReport } from './core/report.js'
 import { createScanner, type ScanHint } from './core/scanner.js'
 import { transformToolModuleCode } from './core/transform-code.js'
 import type { TransformResult } from './core/transform.js'
-import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
+import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
 
 /** The id users import. */
 export const VIRTUAL_MODULE_ID = 'virtual:tool-registry'
@@ -28,14 +28,7 @@ export const isVirtualModuleId = (id: string): boolean => id === VIRTUAL_MODULE_
 export const PLUGIN_NAME = 'toolreg'
 
 /** What a build reports: the errors as one message, the warnings one by one. */
-export interface BuildReport {
-  /** Every error diagnostic (warnings too in strict mode), as severity `error`. */
-  errors: Diagnostic[]
-  /** `file:line:column - error CODE: message` + frame for each error; empty when none. */
-  errorMessage: string
-  /** Warnings (none in strict mode), each with its own formatted message. */
-  warnings: { diagnostic: Diagnostic; message: string }[]
-}
+export type BuildReport = ScanReport
 
 export type ToolRegistryContext = ReturnType<typeof createToolRegistryContext>
 
@@ -125,19 +118,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     dtsTimer.unref?.()
   }
 
-  function report(result: ScanResult): BuildReport {
-    const { strict } = result.options
-    const errors = result.diagnostics
-      .filter((d) => d.severity === 'error' || strict)
-      .map((d): Diagnostic => (d.severity === 'error' ? d : { ...d, severity: 'error' }))
-    const warnings = strict
-      ? []
-      : result.diagnostics
-          .filter((d) => d.severity === 'warning')
-          .map((diagnostic) => ({ diagnostic, message: formatDiagnostics([diagnostic], 'text') }))
-    const errorMessage = errors.length === 0 ? '' : errorHeadline(errors) + '\n' + formatDiagnostics(errors, 'text')
-    return { errors, errorMessage, warnings }
-  }
+  const report = (result: ScanResult): BuildReport => reportScan(result)
 
   /** Bundler ids may carry a query (`?v=123`) or use backslashes. */
   function fileScanOf(id: string): FileScan | undefined {
@@ -250,9 +231,4 @@ function preloadSourceMaps(): Promise<void> {
     mapTransform = module
   })
   return loadingMapTransform
-}
-
-function errorHeadline(errors: Diagnostic[]): string {
-  const n = errors.length
-  return `toolreg: ${n} error${n === 1 ? '' : 's'} in tool modules:`
 }

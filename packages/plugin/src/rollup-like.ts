@@ -1,13 +1,13 @@
 // The hooks of the Vite, Rollup and Rolldown plugins: one shape for the three (scan at
 // buildStart, the virtual module, the tool-module transform, the manifest asset), wired
 // natively rather than through unplugin, whose loading alone cost ~8 ms of every build
-// (bench/PROFILE.md). ./vite.ts adds the dev server's hooks (./vite-dev.ts). Hook wiring
-// only: behaviour lives in the context (./context.ts) and the core.
+// (bench/PROFILE.md). They know nothing of a dev server: ./vite.ts puts the dev server's
+// hooks (./vite-dev.ts) in their place under `vite serve`. Hook wiring only: behaviour
+// lives in the context (./context.ts) and the core.
 import path from 'node:path'
 import { isVirtualModuleId, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
 import type { ToolRegistryContext } from './context.js'
 import type { Diagnostic, ScanResult } from './core/types.js'
-import type { ViteDev } from './vite-dev.js'
 
 /** The same two ids as a hook filter. */
 const VIRTUAL_ID_FILTER = new RegExp(`^\\0?${VIRTUAL_MODULE_ID}$`)
@@ -31,11 +31,9 @@ interface ViteEnvironment {
   config: { build: { sourcemap: unknown } }
 }
 
-/** `dev` only for Vite: in `vite serve` errors go to the overlay instead of failing. */
-export function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
+export function rollupLikeHooks(ctx: ToolRegistryContext) {
   // A Vite build without source maps never reads one (Vite's own plugins skip them too).
-  const wantsSourceMaps = (context: { environment?: ViteEnvironment }): boolean =>
-    !dev || dev.serving || context.environment?.config.build.sourcemap !== false
+  const wantsSourceMaps = (context: { environment?: ViteEnvironment }): boolean => context.environment?.config.build.sourcemap !== false
 
   return {
     name: PLUGIN_NAME,
@@ -46,7 +44,6 @@ export function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
       // Loaded now so that `transform` stays synchronous.
       if (wantsSourceMaps(this)) await ctx.preloadSourceMaps()
       const result = await ctx.scan()
-      if (dev?.serving) return dev.reportAtStart(result, this.environment?.name ?? 'client')
       // A one-shot build watches nothing: skip a trip into the bundler per tool file.
       if (this.meta?.watchMode !== false) for (const target of ctx.watchTargets(result)) this.addWatchFile(target)
       const { errors, errorMessage, warnings } = ctx.report(result)
@@ -65,14 +62,7 @@ export function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
       filter: { id: VIRTUAL_ID_FILTER },
       async handler(this: RollupLikeContext, id: string) {
         if (!isVirtualModuleId(id)) return null
-        const result = await ctx.currentScan()
-        if (!dev?.serving) return ctx.loadVirtualModule(result)
-        const { errors, errorMessage } = ctx.report(result)
-        if (errors.length > 0) {
-          dev.noteLoadInError()
-          this.error({ message: errorMessage })
-        }
-        return ctx.loadVirtualModule(result, { lazy: false }) + dev.virtualModuleFooter
+        return ctx.loadVirtualModule(await ctx.currentScan())
       },
     },
     transform: {
@@ -83,9 +73,7 @@ export function rollupLikeHooks(ctx: ToolRegistryContext, dev?: ViteDev) {
         const file = ctx.toolModuleOf(id)
         if (!file) return null
         const out = ctx.transformToolFile(code, file, wantsSourceMaps(this as { environment?: ViteEnvironment }))
-        // Appended after the last line: the source map of the lines above stays valid.
-        const footer = dev?.serving ? dev.toolModuleFooter(file, ctx.options().registryModules[0] ?? '@toolreg/core') : ''
-        const finish = (result: Awaited<typeof out>) => ({ code: (result?.code ?? code) + footer, map: result?.map ?? null, moduleSideEffects: true })
+        const finish = (result: Awaited<typeof out>) => ({ code: result?.code ?? code, map: result?.map ?? null, moduleSideEffects: true })
         return out instanceof Promise ? out.then(finish) : finish(out)
       },
     },

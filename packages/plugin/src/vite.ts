@@ -1,24 +1,50 @@
-// `@toolreg/plugin/vite`: the shared hooks plus the dev server's.
+// `@toolreg/plugin/vite`: the shared hooks; under `vite serve` the dev server's
+// (./vite-dev.ts) take the place of buildStart, load and transform.
 import type { Plugin, ResolvedConfig } from 'vite'
-import { createToolRegistryContext } from './context.js'
+import { createToolRegistryContext, isVirtualModuleId } from './context.js'
 import type { ToolRegistryOptions } from './core/types.js'
 import { rollupLikeHooks } from './rollup-like.js'
 import { createViteDev } from './vite-dev.js'
 
 export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
   const ctx = createToolRegistryContext(options)
+  const hooks = rollupLikeHooks(ctx)
   const dev = createViteDev(ctx)
+  let serving = false
   return {
-    ...rollupLikeHooks(ctx, dev),
+    ...hooks,
     // Before TypeScript plugins: the transform must see the original positions.
     enforce: 'pre',
     configResolved(config: ResolvedConfig) {
       ctx.setBundlerRoot(config.root)
-      dev.configResolved(config)
+      serving = config.command === 'serve'
+      if (serving) dev.configResolved(config)
     },
-    configureServer: dev.configureServer,
-    hotUpdate: dev.hotUpdate,
+    configureServer: (server) => dev.configureServer(server),
+    async buildStart() {
+      if (!serving) return hooks.buildStart.call(this)
+      dev.start(await ctx.scan())
+    },
+    load: {
+      filter: hooks.load.filter,
+      handler(id) {
+        if (!serving) return hooks.load.handler.call(this, id)
+        return isVirtualModuleId(id) ? dev.loadVirtualModule((message) => this.error({ message })) : null
+      },
+    },
+    transform: {
+      filter: hooks.transform.filter,
+      handler(code, id) {
+        return serving ? dev.transform(code, id) : hooks.transform.handler.call(this, code, id)
+      },
+    },
+    hotUpdate(update) {
+      return dev.hotUpdate(update)
+    },
     // The dev server debounces scan-cache saves: write the pending one when it closes.
-    closeBundle: () => ctx.flushCache(),
+    closeBundle() {
+      dev.close()
+      return ctx.flushCache()
+    },
   }
 }

@@ -32,7 +32,8 @@ export function relativeToRoot(root: string, abs: string): string {
   return toPosix(path.relative(root, abs)) || '.'
 }
 
-function isInside(child: string, parent: string): boolean {
+/** `child` is `parent` or lies inside it (both absolute and normalized). */
+export function isInside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep)
 }
 
@@ -48,6 +49,22 @@ export function compileGlobs(patterns: readonly string[], options: { dot: boolea
 /** `dir` absolute and normalized: `path.join` without its normalization pass, once per file. */
 function joinName(dir: string, name: string): string {
   return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name
+}
+
+/**
+ * Whether an absolute path is one the walk would pick up by name: inside a tool dir and
+ * matched by include/exclude relative to it (symlinks and their targets not checked).
+ */
+export function createToolFileMatcher(options: Pick<ResolvedOptions, 'root' | 'dirs' | 'include' | 'exclude'>): (absPath: string) => boolean {
+  const isIncluded = compileGlobs(options.include, { dot: false })
+  const isExcluded = compileGlobs(options.exclude, { dot: true })
+  const dirs = options.dirs.map((dir) => path.resolve(options.root, dir))
+  return (absPath) =>
+    dirs.some((dir) => {
+      if (!isInside(absPath, dir) || absPath === dir) return false
+      const rel = toPosix(absPath.slice(dir.length + (dir.endsWith(path.sep) ? 0 : 1)))
+      return isIncluded(rel) && !isExcluded(rel)
+    })
 }
 
 export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<WalkResult> {

@@ -1,0 +1,64 @@
+// What the dev server adds to each tool module and to the virtual module
+// (docs/architecture.md, "Dev server"). Pure: scan in, text out. The registry does the
+// work: `beginSource(file)` before the module's body and `endSource(file)` after it
+// attribute its registrations to the file and remove what its previous version
+// registered and this one did not. A version that throws while loading never reaches
+// `endSource`: its tools and those of the version before stay, each as registered.
+import type { FileScan } from './types.js'
+
+const str = (value: string): string => JSON.stringify(value)
+
+/** Appended to the virtual module: it re-imports the tool files when their set changes. */
+export const VIRTUAL_MODULE_HMR = '\nif (import.meta.hot) import.meta.hot.accept()\n'
+
+const REGISTRY = '__toolregRegistry'
+
+/** The name → `file:LINE:COL` table of one tool module (the first site of each static name). */
+function sourcesOf(file: FileScan): Record<string, string> {
+  const table: Record<string, string> = Object.create(null)
+  for (const s of file.sites) if (s.name !== null && !Object.hasOwn(table, s.name)) table[s.name] = `${s.file}:${s.line}:${s.column}`
+  return table
+}
+
+/**
+ * Put before the module's code, on its first line (the lines keep their numbers). Imports
+ * are hoisted, so this runs after the module's imports and before its body. A version
+ * that replaces an earlier one hands the registry its own sources first: it may run
+ * before the virtual module's new sources table (both are re-imported by one update).
+ */
+export function toolModuleHeader(file: FileScan, registryModule: string): string {
+  return (
+    `import { registry as ${REGISTRY} } from ${str(registryModule)};` +
+    `if (import.meta.hot?.data.toolreg) ${REGISTRY}.setSources(JSON.parse(${str(JSON.stringify(sourcesOf(file)))}));` +
+    `${REGISTRY}.beginSource(${str(file.file)});`
+  )
+}
+
+/**
+ * Appended after the module's last line. `import.meta.hot.accept` is spelled out: Vite
+ * finds self-accepting modules by that text. A module the virtual module no longer
+ * imports (its file was deleted or renamed) is pruned: its tools go, unless another
+ * file has registered them since.
+ */
+export function toolModuleFooter(file: FileScan): string {
+  const name = str(file.file)
+  return `
+;${REGISTRY}.endSource(${name})
+if (import.meta.hot) {
+  import.meta.hot.data.toolreg = true
+  import.meta.hot.accept()
+  import.meta.hot.prune(() => {
+    ${REGISTRY}.beginSource(${name})
+    ${REGISTRY}.endSource(${name})
+  })
+}
+`
+}
+
+/** The tool module's code with the header and footer; a leading `#!` line stays first. */
+export function withToolModuleHmr(code: string, file: FileScan, registryModule: string): string {
+  const header = toolModuleHeader(file, registryModule)
+  const at = code.startsWith('#!') ? code.indexOf('\n') + 1 : 0
+  if (code.startsWith('#!') && at === 0) return code + '\n' + header + toolModuleFooter(file)
+  return code.slice(0, at) + header + code.slice(at) + toolModuleFooter(file)
+}

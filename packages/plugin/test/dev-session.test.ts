@@ -1,0 +1,153 @@
+// The dev session (docs/architecture.md, "Dev server") with fake file events over an
+// in-memory file system and the real scanner: no Vite, no watcher, no timers but its own.
+import { describe, expect, it } from 'vitest'
+import { createDevSession, createMemoryFs, createScanner, reportScan, resolveOptions, type DevDecision } from '@toolreg/plugin'
+
+const ROOT = '/p'
+const abs = (file: string) => `${ROOT}/${file}`
+
+const tool = (name: string, toolset = 't', line2 = '') =>
+  `import { registry } from '@toolreg/core'\n${line2}registry.register({ name: '${name}', toolset: '${toolset}', schema: {}, handler: () => '' })\n`
+
+function setup(files: Record<string, string>) {
+  const fs = createMemoryFs(Object.fromEntries(Object.entries(files).map(([f, c]) => [abs(f), c])))
+  const sizes = new Map(Object.entries(files).map(([f, c]) => [abs(f), Buffer.byteLength(c)]))
+  const scanner = createScanner(resolveOptions({ dts: false }, ROOT), fs, { cache: false })
+  const scans: (string[] | 'full')[] = []
+  const session = createDevSession({
+    scan: (hint) => (scans.push(hint?.changed ? [...hint.changed] : 'full'), scanner.scan(hint)),
+    invalidate: (file) => scanner.invalidate(file),
+    errorsOf: reportScan,
+    sizeOf: (file) => sizes.get(file) ?? -1,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  })
+  const write = (file: string, content: string) => {
+    fs.write(abs(file), content)
+    sizes.set(abs(file), Buffer.byteLength(content))
+  }
+  const remove = (file: string) => {
+    fs.remove(abs(file))
+    sizes.delete(abs(file))
+  }
+  const start = async () => session.start(await scanner.scan())
+  /** Report events for these root-relative files, as the watcher does. */
+  const handle = (...names: string[]) => session.handle(names.map(abs))
+  return { session, scans, write, remove, start, handle }
+}
+
+const update = (modules: string[], virtualModule: boolean): DevDecision => ({ type: 'update', modules: modules.map(abs), virtualModule })
+const NONE: DevDecision = { type: 'none' }
+
+describe('dev session', () => {
+  it('a save re-imports the tool module alone, rescanning only that file', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
+    expect(await s.start()).toEqual(NONE)
+    s.write('tools/a.ts', tool('a') + '// edited\n')
+    expect(await s.handle('tools/a.ts')).toEqual(update(['tools/a.ts'], false))
+    expect(s.scans.at(-1)).toEqual([abs('tools/a.ts')])
+  })
+
+  it('a save that moves a tool or changes its toolset re-imports the virtual module too (its manifest)', async () => {
+    const s = setup({ 'tools/a.ts': tool('a') })
+    await s.start()
+    s.write('tools/a.ts', tool('a', 't', '\n'))
+    expect(await s.handle('tools/a.ts')).toEqual(update(['tools/a.ts'], true))
+    s.write('tools/a.ts', tool('a', 'other', '\n'))
+    expect(await s.handle('tools/a.ts')).toEqual(update(['tools/a.ts'], true))
+  })
+
+  it('a double save within 50 ms: each new text is applied once, the same text never twice', async () => {
+    const s = setup({ 'tools/a.ts': tool('a') })
+    await s.start()
+    s.write('tools/a.ts', tool('a') + '// 1\n')
+    const first = s.handle('tools/a.ts')
+    s.write('tools/a.ts', tool('a') + '// 2\n')
+    const second = s.handle('tools/a.ts')
+    // The watcher reports the second write again (one save, two events).
+    const third = s.handle('tools/a.ts')
+    expect(await first).toEqual(update(['tools/a.ts'], false))
+    expect(await second).toEqual(update(['tools/a.ts'], false))
+    expect(await third).toEqual(update(['tools/a.ts'], false)) // joined the second run
+    expect(await s.handle('tools/a.ts')).toEqual(NONE)
+  })
+
+  it('truncate, then write: the empty file is waited out, never taken for a removed tool module', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
+    await s.start()
+    s.write('tools/a.ts', '')
+    const decided = s.handle('tools/a.ts')
+    setTimeout(() => s.write('tools/a.ts', tool('a2')), 20)
+    expect(await decided).toEqual(update(['tools/a.ts'], true))
+    // The write's own event: the same text, nothing more to send.
+    expect(await s.handle('tools/a.ts')).toEqual(NONE)
+  })
+
+  it('a file that stays empty is given up on and is no tool module', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
+    await s.start()
+    s.write('tools/a.ts', '')
+    expect(await s.handle('tools/a.ts')).toEqual(update([], true))
+  })
+
+  it('a rename reported as add before unlink: one virtual module update, no collision', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
+    await s.start()
+    s.remove('tools/a.ts')
+    s.write('tools/c.ts', tool('a'))
+    expect(await s.handle('tools/c.ts')).toEqual(update([], true))
+    expect(await s.handle('tools/a.ts')).toEqual(NONE)
+    expect(s.session.overlay).toBeUndefined()
+  })
+
+  it('a delete re-imports the virtual module only (the deleted module would 404)', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
+    await s.start()
+    s.remove('tools/a.ts')
+    expect(await s.handle('tools/a.ts')).toEqual(update([], true))
+    expect(s.scans.at(-1)).toBe('full')
+  })
+
+  it('a collision shows the overlay and withholds the update; the fix applies it and clears the overlay', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
+    await s.start()
+    s.write('tools/b.ts', tool('a'))
+    const error = await s.handle('tools/b.ts')
+    expect(error).toMatchObject({ type: 'error', message: expect.stringMatching(/TR001[\s\S]*tools\/b\.ts|tools\/b\.ts[\s\S]*TR001/) })
+    expect(s.session.overlay).toBe((error as { message: string }).message)
+    s.write('tools/b.ts', tool('b2'))
+    expect(await s.handle('tools/b.ts')).toEqual(update(['tools/b.ts'], true))
+    expect(s.session.overlay).toBeUndefined()
+  })
+
+  it('a syntax error is withheld, other saves meanwhile too; the fix applies them all', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
+    await s.start()
+    s.write('tools/a.ts', "import { registry } from '@toolreg/core'\nregistry.register({ name: 'a',,, })\n")
+    expect(await s.handle('tools/a.ts')).toMatchObject({ type: 'error', message: expect.stringContaining('TR004') })
+    s.write('tools/b.ts', tool('b') + '// edited while in error\n')
+    expect(await s.handle('tools/b.ts')).toMatchObject({ type: 'error' })
+    s.write('tools/a.ts', tool('a') + '// fixed\n')
+    expect(await s.handle('tools/a.ts')).toEqual(update(['tools/a.ts', 'tools/b.ts'], true))
+  })
+
+  it('a page opened while in error is reloaded once when fixed, then updates go as usual', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('a') })
+    expect(await s.start()).toMatchObject({ type: 'error' })
+    expect(s.session.overlay).toMatch(/TR001/)
+    s.session.loadedInError()
+    s.write('tools/b.ts', tool('b'))
+    expect(await s.handle('tools/b.ts')).toEqual({ type: 'full-reload' })
+    expect(s.session.overlay).toBeUndefined()
+    s.write('tools/b.ts', tool('b') + '// again\n')
+    expect(await s.handle('tools/b.ts')).toEqual(update(['tools/b.ts'], false))
+  })
+
+  it('an added tool module comes with the virtual module; a file that is no tool module changes nothing', async () => {
+    const s = setup({ 'tools/a.ts': tool('a') })
+    await s.start()
+    s.write('tools/new.ts', tool('n'))
+    expect(await s.handle('tools/new.ts')).toEqual(update([], true))
+    s.write('tools/helpers.ts', 'export const x = 1\n')
+    expect(await s.handle('tools/helpers.ts')).toEqual(NONE)
+  })
+})
