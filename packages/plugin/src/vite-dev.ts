@@ -2,12 +2,13 @@
 // watcher feeds the dev session (./core/dev-session.ts), which decides; this file only
 // carries its decisions out through Vite's public API. Nothing else imports Vite's dev types.
 import { statSync } from 'node:fs'
+import path from 'node:path'
 import type { DevEnvironment, HotUpdateOptions, Logger, ViteDevServer } from 'vite'
 import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.js'
 import { createDevSession, type DevDecision } from './core/dev-session.js'
 import { VIRTUAL_MODULE_HMR, withToolModuleHmr } from './core/hmr-code.js'
 import type { ScanResult } from './core/types.js'
-import { createToolFileMatcher } from './core/walk.js'
+import { createToolFileMatcher, isInside } from './core/walk.js'
 import { watchToolDirs, type ToolDirWatcher } from './core/watch.js'
 
 const sizeOf = (file: string): number => statSync(file, { throwIfNoEntry: false })?.size ?? -1
@@ -18,6 +19,7 @@ export type ViteDev = ReturnType<typeof createViteDev>
 
 export function createViteDev(ctx: ToolRegistryContext) {
   let logger: Logger | undefined
+  let viteRoot: string | undefined
   let server: ViteDevServer | undefined
   let watcher: ToolDirWatcher | undefined
   let started = false
@@ -30,6 +32,17 @@ export function createViteDev(ctx: ToolRegistryContext) {
     sizeOf,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   })
+
+  /** Files Vite would update as usual (a helper a tool module imports): its `reloadModule` does it. */
+  async function reloadPlain(paths: Iterable<string>): Promise<void> {
+    if (!server) return
+    for (const file of paths) {
+      if (served.has(file) || ctx.toolModuleOf(file)) continue
+      for (const env of Object.values(server.environments) as DevEnvironment[]) {
+        for (const mod of env.moduleGraph.getModulesByFile(file) ?? []) await env.reloadModule(mod)
+      }
+    }
+  }
 
   async function apply(decision: DevDecision): Promise<void> {
     const client = server?.environments.client
@@ -45,21 +58,39 @@ export function createViteDev(ctx: ToolRegistryContext) {
   }
 
   return {
-    configResolved(config: { logger: Logger }) {
+    configResolved(config: { logger: Logger; root: string }) {
       logger = config.logger
+      viteRoot = config.root
       // A rename is an unlink and an add: write the .d.ts once, after both.
       ctx.setDtsDelay(100, (error) => logger?.error(`[toolreg] could not write the .d.ts: ${String(error)}`))
+    },
+
+    /**
+     * Vite's watcher stays out of the tool dirs: its chokidar lists a dir again on every
+     * event in it (two listings of 1000 entries per save at 1000 tools, stalling every file
+     * read behind them) and drops a second `change` within 50 ms. The plugin's own watcher
+     * reports every file there, and `reloadPlain` updates the ones that are no tool module.
+     */
+    ignoredByVite(file: string): boolean {
+      if (viteRoot === undefined) return false
+      const root = viteRoot
+      return ctx.toolDirs().some((dir) => !isInside(root, dir) && isInside(path.resolve(file), dir))
     },
 
     configureServer(devServer: ViteDevServer) {
       server = devServer
       const options = ctx.options()
+      const isToolFile = createToolFileMatcher(options)
       watcher = watchToolDirs({
         dirs: ctx.toolDirs(),
         recursive: options.include.some((pattern) => pattern.includes('/')),
-        accept: createToolFileMatcher(options),
+        accept: () => true,
         onChange: (paths) => {
-          session.handle(paths).then(apply).catch((error: unknown) => logger?.error(`[toolreg] dev update failed: ${String(error)}`))
+          const candidates = [...paths].filter(isToolFile)
+          const handled = candidates.length > 0 ? session.handle(candidates).then(apply) : Promise.resolve()
+          handled
+            .then(() => reloadPlain(paths))
+            .catch((error: unknown) => logger?.error(`[toolreg] dev update failed: ${String(error)}`))
         },
         onError: (error) => logger?.error(`[toolreg] watching the tool dirs: ${String(error)}`),
       })

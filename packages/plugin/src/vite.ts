@@ -15,6 +15,7 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
     ...hooks,
     // Before TypeScript plugins: the transform must see the original positions.
     enforce: 'pre',
+    config: () => ({ server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } }),
     configResolved(config: ResolvedConfig) {
       ctx.setBundlerRoot(config.root)
       serving = config.command === 'serve'
