@@ -203,6 +203,58 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
     await expectNames(['clock', 'echo'], () => unlink(path.join(tmp, 'tools/forecast.ts')))
   })
 
+  it('every field of a tool survives an edit, also when the new version throws; toolNames and manifest follow', async () => {
+    const rich = (description: string, toolset: string, blankLines: number, throwsBeforeSecond = false) => `import { registry } from '@toolreg/core'
+${'\n'.repeat(blankLines)}
+registry.register({
+  name: 'rich',
+  toolset: ${JSON.stringify(toolset)},
+  description: ${JSON.stringify(description)},
+  emoji: '🌦',
+  isAsync: true,
+  requiresEnv: ['RICH_KEY'],
+  maxResultSizeChars: 123,
+  schema: { description: 'schema text' },
+  handler: async () => 'rich',
+})
+${throwsBeforeSecond ? "throw new Error('rich.ts broke while loading')\n" : ''}registry.register({ name: 'rich_b', toolset: ${JSON.stringify(toolset)}, description: 'B ' + ${JSON.stringify(description)}, emoji: '🅱', schema: {}, handler: () => 'b' })
+`
+    const entry = (name: string) =>
+      page.evaluate((n) => {
+        const e = window.registry.getEntry(n)
+        return e && { description: e.description, emoji: e.emoji, isAsync: e.isAsync, toolset: e.toolset, source: e.source, requiresEnv: [...e.requiresEnv], max: e.maxResultSizeChars }
+      }, name)
+    let fresh = 0
+    const virtual = () =>
+      page.evaluate(async (n) => {
+        type Virtual = { toolNames: readonly string[]; manifest: { tools: { name: string | null }[] } }
+        const m = (await import(/* @vite-ignore */ `/src/read-manifest.ts?fresh=${n}`)) as Virtual
+        return { toolNames: [...m.toolNames], rich: m.manifest.tools.find((t) => t.name === 'rich') }
+      }, ++fresh)
+
+    await expectNames(['clock', 'echo', 'rich', 'rich_b'], () => save('tools/rich.ts', rich('First', 'weather', 0)))
+    expect(await entry('rich')).toEqual({ description: 'First', emoji: '🌦', isAsync: true, toolset: 'weather', source: 'tools/rich.ts:3:1', requiresEnv: ['RICH_KEY'], max: 123 })
+
+    await save('tools/rich.ts', rich('Second', 'forecasts', 2))
+    await expect.poll(() => entry('rich'), { timeout: 30_000 }).toEqual({
+      description: 'Second', emoji: '🌦', isAsync: true, toolset: 'forecasts', source: 'tools/rich.ts:5:1', requiresEnv: ['RICH_KEY'], max: 123,
+    })
+    expect(await entry('rich_b')).toMatchObject({ description: 'B Second', emoji: '🅱', toolset: 'forecasts' })
+    await expect.poll(virtual, { timeout: 30_000 }).toEqual({
+      toolNames: ['clock', 'echo', 'rich', 'rich_b'],
+      rich: { name: 'rich', toolset: 'forecasts', file: 'tools/rich.ts', line: 5, column: 1 },
+    })
+
+    // The new version registers `rich` again, then throws: both tools keep every field.
+    await save('tools/rich.ts', rich('Third', 'forecasts', 2, true))
+    await expect.poll(() => entry('rich'), { timeout: 30_000 }).toMatchObject({ description: 'Third', emoji: '🌦', isAsync: true, requiresEnv: ['RICH_KEY'], max: 123 })
+    expect(await entry('rich_b')).toMatchObject({ description: 'B Second', emoji: '🅱', toolset: 'forecasts' })
+    expect(await names()).toEqual(['clock', 'echo', 'rich', 'rich_b'])
+
+    await expectNames(['clock', 'echo'], () => unlink(path.join(tmp, 'tools/rich.ts')))
+    await expect.poll(virtual, { timeout: 30_000 }).toEqual({ toolNames: ['clock', 'echo'], rich: undefined })
+  })
+
   it('never reloaded the page', async () => {
     expect(await page.evaluate(() => window.__token)).toBe('before-edits')
   })
