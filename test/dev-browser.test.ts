@@ -225,12 +225,13 @@ ${throwsBeforeSecond ? "throw new Error('rich.ts broke while loading')\n" : ''}r
         return e && { description: e.description, emoji: e.emoji, isAsync: e.isAsync, toolset: e.toolset, source: e.source, requiresEnv: [...e.requiresEnv], max: e.maxResultSizeChars }
       }, name)
     let fresh = 0
-    const virtual = () =>
-      page.evaluate(async (n) => {
-        type Virtual = { toolNames: readonly string[]; manifest: { tools: { name: string | null }[] } }
-        const m = (await import(/* @vite-ignore */ `/src/read-manifest.ts?fresh=${n}`)) as Virtual
-        return { toolNames: [...m.toolNames], rich: m.manifest.tools.find((t) => t.name === 'rich') }
-      }, ++fresh)
+    // A string: vitest would rewrite an `import()` inside a function into its own helper.
+    type Virtual = { toolNames: string[]; rich?: { name: string | null } }
+    const virtual = (): Promise<Virtual> =>
+      page.evaluate(`import('/src/read-manifest.ts?fresh=${++fresh}').then((m) => ({
+        toolNames: [...m.toolNames],
+        rich: m.manifest.tools.find((t) => t.name === 'rich'),
+      }))`)
 
     await expectNames(['clock', 'echo', 'rich', 'rich_b'], () => save('tools/rich.ts', rich('First', 'weather', 0)))
     expect(await entry('rich')).toEqual({ description: 'First', emoji: '🌦', isAsync: true, toolset: 'weather', source: 'tools/rich.ts:3:1', requiresEnv: ['RICH_KEY'], max: 123 })

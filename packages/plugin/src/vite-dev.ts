@@ -3,7 +3,7 @@
 // carries its decisions out through Vite's public API. Nothing else imports Vite's dev types.
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import type { DevEnvironment, HotUpdateOptions, Logger, ViteDevServer } from 'vite'
+import type { DevEnvironment, EnvironmentModuleNode, HotUpdateOptions, Logger, ViteDevServer } from 'vite'
 import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.js'
 import { createDevSession, type DevDecision } from './core/dev-session.js'
 import { VIRTUAL_MODULE_HMR, withToolModuleHmr } from './core/hmr-code.js'
@@ -33,14 +33,34 @@ export function createViteDev(ctx: ToolRegistryContext) {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   })
 
+  /**
+   * What Vite's watcher does first for a file it sees change: its transform is stale, and a
+   * request still in flight for it must not be reused (Vite reuses one that started after
+   * the module's last non-HMR invalidation).
+   */
+  function forget(paths: Iterable<string>): void {
+    for (const env of environments()) {
+      for (const file of paths) {
+        env.moduleGraph.onFileChange(file)
+        if (sizeOf(file) < 0) env.moduleGraph.onFileDelete(file)
+      }
+    }
+  }
+
+  /** Re-import a module through Vite's HMR, after the same non-HMR invalidation as above. */
+  async function reload(env: DevEnvironment, mod: EnvironmentModuleNode): Promise<void> {
+    env.moduleGraph.invalidateModule(mod)
+    await env.reloadModule(mod)
+  }
+
+  const environments = (): DevEnvironment[] => (server ? (Object.values(server.environments) as DevEnvironment[]) : [])
+
   /** Files Vite would update as usual (a helper a tool module imports): its `reloadModule` does it. */
   async function reloadPlain(paths: Iterable<string>): Promise<void> {
     if (!server) return
     for (const file of paths) {
       if (served.has(file) || ctx.toolModuleOf(file)) continue
-      for (const env of Object.values(server.environments) as DevEnvironment[]) {
-        for (const mod of env.moduleGraph.getModulesByFile(file) ?? []) await env.reloadModule(mod)
-      }
+      for (const env of environments()) for (const mod of env.moduleGraph.getModulesByFile(file) ?? []) await reload(env, mod)
     }
   }
 
@@ -49,11 +69,11 @@ export function createViteDev(ctx: ToolRegistryContext) {
     if (decision.type === 'error') client?.hot.send(overlayPayload(decision.message))
     if (decision.type === 'full-reload') client?.hot.send({ type: 'full-reload', path: '*' })
     if (decision.type !== 'update' || !server) return
-    for (const env of Object.values(server.environments) as DevEnvironment[]) {
+    for (const env of environments()) {
       // Tool modules first: the virtual module's new version then imports their new URLs.
-      for (const file of decision.modules) for (const mod of env.moduleGraph.getModulesByFile(file) ?? []) await env.reloadModule(mod)
+      for (const file of decision.modules) for (const mod of env.moduleGraph.getModulesByFile(file) ?? []) await reload(env, mod)
       const virtual = decision.virtualModule ? env.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID) : undefined
-      if (virtual) await env.reloadModule(virtual)
+      if (virtual) await reload(env, virtual)
     }
   }
 
@@ -87,6 +107,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
         accept: () => true,
         onChange: (paths) => {
           const candidates = [...paths].filter(isToolFile)
+          forget(paths)
           const handled = candidates.length > 0 ? session.handle(candidates).then(apply) : Promise.resolve()
           handled
             .then(() => reloadPlain(paths))

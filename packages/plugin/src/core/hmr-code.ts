@@ -22,15 +22,32 @@ function sourcesOf(file: FileScan): Record<string, string> {
 
 /**
  * Put before the module's code, on its first line (the lines keep their numbers). Imports
- * are hoisted, so this runs after the module's imports and before its body. A version
- * that replaces an earlier one hands the registry its own sources first: it may run
- * before the virtual module's new sources table (both are re-imported by one update).
+ * are hoisted, so this runs after the module's imports and before its body. Each version
+ * hands the registry its own sources first: one update re-imports it and the virtual
+ * module (with the build's whole table) in no set order, and a table seen before is a
+ * module the page already ran, which does not run again.
  */
 export function toolModuleHeader(file: FileScan, registryModule: string): string {
   return (
     `import { registry as ${REGISTRY} } from ${str(registryModule)};` +
-    `if (import.meta.hot?.data.toolreg) ${REGISTRY}.setSources(JSON.parse(${str(JSON.stringify(sourcesOf(file)))}));` +
+    `${REGISTRY}.setSources(JSON.parse(${str(JSON.stringify(sourcesOf(file)))}));` +
+    movedTools(file) +
     `${REGISTRY}.beginSource(${str(file.file)});`
+  )
+}
+
+/**
+ * The registry rejects a registration that moves a name to another toolset. A tool this
+ * file registered that its new version registers under another toolset is removed first
+ * (only such a tool: the others stay until `endSource`, also if this version throws).
+ */
+function movedTools(file: FileScan): string {
+  const pairs = file.sites.flatMap((s) => (s.name !== null && s.toolset !== null ? [[s.name, s.toolset]] : []))
+  if (pairs.length === 0) return ''
+  const own = str(file.file + ':')
+  return (
+    `for (const [n, t] of ${JSON.stringify(pairs)}) { const e = ${REGISTRY}.getEntry(n);` +
+    ` if (e && e.toolset !== t && e.source?.startsWith(${own})) ${REGISTRY}.deregister(n) };`
   )
 }
 
@@ -45,7 +62,6 @@ export function toolModuleFooter(file: FileScan): string {
   return `
 ;${REGISTRY}.endSource(${name})
 if (import.meta.hot) {
-  import.meta.hot.data.toolreg = true
   import.meta.hot.accept()
   import.meta.hot.prune(() => {
     ${REGISTRY}.beginSource(${name})
