@@ -109,13 +109,19 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     onDtsError = onError
   }
 
+  let pendingDts: ScanResult | undefined
   function writeDtsLater(result: ScanResult) {
     clearTimeout(dtsTimer)
-    dtsTimer = setTimeout(() => {
-      dtsTimer = undefined
-      writeDts(result).catch(onDtsError)
-    }, dtsDelay)
+    pendingDts = result
+    dtsTimer = setTimeout(() => void writePendingDts().catch(onDtsError), dtsDelay)
     dtsTimer.unref?.()
+  }
+
+  function writePendingDts(): Promise<void> {
+    clearTimeout(dtsTimer)
+    const result = pendingDts
+    pendingDts = undefined
+    return result ? writeDts(result) : Promise.resolve()
   }
 
   const report = (result: ScanResult): BuildReport => reportScan(result)
@@ -187,9 +193,10 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return { fileName, source: generateManifest(result) }
   }
 
-  /** Write the scanner's pending (debounced) disk-cache save now: call it when the server or watcher closes. */
-  function flushCache(): Promise<void> {
-    return scanner?.flush() ?? Promise.resolve()
+  /** Write the pending (debounced) .d.ts and disk-cache save now: call it when the server or watcher closes. */
+  async function flushCache(): Promise<void> {
+    await writePendingDts().catch(onDtsError)
+    await scanner?.flush()
   }
 
   /** A watched file changed: forget its cache entry so the next scan reads it again. */
