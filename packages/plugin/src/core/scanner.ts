@@ -87,11 +87,11 @@ interface ScanRequest {
   changed: Set<string>
 }
 
-/** The last full walk and the file scans in its order, with each file's indexes by absolute and real path. */
+/** The last full walk and the file scans in its order; each file's indexes by absolute and real path, built on first use (a build never rescans). */
 interface LastScan {
   walk: WalkResult
   files: readonly FileScan[]
-  indexes: Map<string, number[]>
+  indexes?: Map<string, number[]>
 }
 
 function indexWalk(walk: WalkResult): Map<string, number[]> {
@@ -156,6 +156,36 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
       return scanFile(walked, options, io) // reports the read error as TR004
     }
     return scanWithStats(walked, stats, false)
+  }
+
+  /**
+   * Every walked file's scan, in walk order. A file whose synchronous stat matches its
+   * cache entry is answered in the loop (a warm build: no promise per file); the others
+   * go through scanOne, a bounded number at a time.
+   */
+  const scanAll = async (walked: readonly WalkedFile[]): Promise<FileScan[]> => {
+    const files = new Array<FileScan>(walked.length)
+    const rest: number[] = []
+    for (let i = 0; i < walked.length; i++) {
+      const w = walked[i]!
+      const hit = cache.get(w.absPath)
+      let stats: ScanStats | Promise<ScanStats> | undefined
+      if (hit !== undefined) {
+        try {
+          stats = io.stat(w.absPath)
+        } catch {
+          stats = undefined
+        }
+      }
+      if (hit !== undefined && stats !== undefined && !(stats instanceof Promise) && hit.size === stats.size && hit.mtimeMs === stats.mtimeMs &&
+        hit.scan.file === w.file && hit.scan.realPath === w.realPath) files[i] = hit.scan
+      else rest.push(i)
+    }
+    if (rest.length > 0) {
+      const scanned = await mapLimit(rest, IO_CONCURRENCY, (i) => scanOne(walked[i]!))
+      for (let k = 0; k < rest.length; k++) files[rest[k]!] = scanned[k]!
+    }
+    return files
   }
 
   // TR001 frames need the source of the few files involved: read them again.
@@ -250,18 +280,20 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     const first = !loaded
     if (first) await loadDiskCache()
     const walk = await walkDirs(options, io)
-    const files = await mapLimit(walk.files, IO_CONCURRENCY, scanOne)
-    const present = new Set(walk.files.map((f) => f.absPath))
-    for (const key of cache.keys()) {
-      if (!present.has(key)) {
-        cache.delete(key)
-        dirty = true
+    const files = await scanAll(walk.files)
+    if (cache.size !== files.length || dirty) {
+      const present = new Set(walk.files.map((f) => f.absPath))
+      for (const key of cache.keys()) {
+        if (!present.has(key)) {
+          cache.delete(key)
+          dirty = true
+        }
       }
     }
     // A build scans once and exits: wait for its save. Dev and watch rescans save later.
     if (first) await saveNow()
     else saveLater()
-    last = { walk, files, indexes: indexWalk(walk) }
+    last = { walk, files }
     return finish(walk, files)
   }
 
@@ -272,6 +304,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
    * a symlink that now points elsewhere.
    */
   const targetedScan = async (prev: LastScan, changed: ReadonlySet<string>, stale: readonly string[]): Promise<ScanResult | undefined> => {
+    prev.indexes ??= indexWalk(prev.walk)
     const targets = new Set<number>()
     for (const p of changed) {
       const found = prev.indexes.get(p)
