@@ -93,7 +93,7 @@ export class ToolRegistry {
     const log = this.#settings.logger
     const moves = old && old.toolset !== toolset
     if (old) {
-      // Rows 2–5 of SPEC §2.2. A plugin never takes another owner's tool without override (and so opt-in, checked above).
+      // Rows 2–5 of the table in the README's "Conflicts". A plugin never takes another owner's tool without override (and so opt-in, checked above).
       const shadows = (owner && old.owner !== owner) || (moves && !(isMcp(old.toolset) && isMcp(toolset)))
       const what = `'${name}' of toolset '${old.toolset}'${by(old.owner)} by '${toolset}'${by(owner)}${entry.source ? ' at ' + entry.source : ''}`
       if (shadows && !override) return void say(log, 'error', 'REJECTED shadowing ' + what)

@@ -11,7 +11,7 @@ import type { AttachMcpServerOptions, McpAttachment, McpRegistryTarget } from '.
 
 /**
  * Registers the tools of a connected MCP client as toolset `mcp-<server>` and keeps them in step
- * with the server (SPEC §4). Rejects, leaving nothing behind, when the first listing fails.
+ * with the server (README: "Staying in step with the server"). Rejects, leaving nothing behind, when the first listing fails.
  */
 export async function attachMcpServer(registry: McpRegistryTarget, client: Client, options: AttachMcpServerOptions): Promise<McpAttachment> {
   const resolved = resolveOptions(options)

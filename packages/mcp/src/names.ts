@@ -13,7 +13,7 @@ export function mcpToolsetName(server: string): string {
   return `mcp-${server}`
 }
 
-/** Toolsets whose tools MCP attachments may replace (SPEC §2.2 row 3). */
+/** Toolsets whose tools MCP attachments may replace (row 3 of the table in @toolreg/core's README, "Conflicts"). */
 export function isMcpToolset(toolset: string): boolean {
   return toolset.startsWith('mcp-')
 }

@@ -22,7 +22,7 @@ function joinText(content: unknown[]): string {
   return content.filter(isTextBlock).map((block) => block.text).join('\n')
 }
 
-/** Maps a `tools/call` result to a registry result (SPEC §4); `isError` throws so dispatch builds the envelope. */
+/** Maps a `tools/call` result to a registry result (README: "Results"); `isError` throws so dispatch builds the envelope. */
 export function toToolResult(result: CallToolResultLike, server: string, tool: string): string | MultimodalResult {
   const content = Array.isArray(result.content) ? (result.content as unknown[]) : []
   if (result.isError === true) {

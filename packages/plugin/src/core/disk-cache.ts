@@ -1,4 +1,4 @@
-// The on-disk half of the scan cache (SPEC §3.7): a second `vite build` does
+// The on-disk half of the scan cache (README: "The scan cache"): a second `vite build` does
 // not parse unchanged files again. One JSON file per (plugin build, options)
 // under <root>/node_modules/.cache/toolreg/; a corrupt or foreign file is
 // ignored and rewritten. Writes go through a temp file and a rename, so two

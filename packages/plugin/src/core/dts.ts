@@ -1,4 +1,4 @@
-// The declaration file for `virtual:tool-registry` (SPEC §3.8).
+// The declaration file for `virtual:tool-registry` (README: "Types before the first build").
 import type { ScanResult } from './types.js'
 
 /** A single-quoted TS string literal type. */

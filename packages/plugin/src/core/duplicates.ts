@@ -1,4 +1,4 @@
-// TR001: the same static name registered at two or more sites (SPEC §3.4).
+// TR001: the same static name registered at two or more sites (README: "Diagnostics").
 import type { Diagnostic, DiagnosticSite, FileScan, RegisterSite } from './types.js'
 
 export type FrameOf = (site: RegisterSite) => string | undefined

@@ -1,5 +1,5 @@
 // Diagnostics as text for people, JSON for tools, and GitHub workflow
-// commands for CI annotations (SPEC §3.4, §3.9).
+// commands for CI annotations (README: "Diagnostics", "CLI").
 import type { Diagnostic, DiagnosticSite, ToolManifest } from './types.js'
 
 export type DiagnosticFormat = 'text' | 'json' | 'github'

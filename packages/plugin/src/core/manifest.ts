@@ -1,4 +1,4 @@
-// The ToolManifest: what a build registers, as data (SPEC §3.5, §3.8).
+// The ToolManifest: what a build registers, as data (README: "The virtual module").
 import type { FileScan, ScanResult, ToolManifest } from './types.js'
 
 export function buildManifest(toolModules: readonly FileScan[]): ToolManifest {

@@ -1,4 +1,4 @@
-// Tool-name rules (SPEC §3.1): the presets are what each provider accepts.
+// Tool-name rules (README: "Options", `names`): the presets are what each provider accepts.
 import type { NameRuleName } from './types.js'
 
 export const nameRules: Readonly<Record<NameRuleName, RegExp>> = Object.freeze({

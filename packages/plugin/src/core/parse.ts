@@ -7,7 +7,7 @@ let babelParse: typeof parse | undefined
 const loadParser = (): typeof parse =>
   (babelParse ??= (createRequire(import.meta.url)('@babel/parser') as typeof import('@babel/parser')).parse)
 
-// Valid modern input must never get a false TR004 (SPEC §8).
+// Valid modern input must never get a false TR004 (docs/architecture.md).
 const COMMON: ParserPlugin[] = ['decorators', 'explicitResourceManagement', ['importAttributes', { deprecatedAssertSyntax: true }]]
 
 export function parserPlugins(file: string): ParserPlugin[] {

@@ -394,7 +394,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
   }
 }
 
-/** One-shot scan (SPEC §3.1): resolve the options, walk, detect, diagnose. */
+/** One-shot scan (README: "API (bundler-free core)"): resolve the options, walk, detect, diagnose. */
 export async function scanTools(
   options: ToolRegistryOptions = {},
   deps: { fs?: ScanFs } & ScannerOptions = {},
