@@ -176,11 +176,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return dirs.map((dir) => path.resolve(root, dir))
   }
 
-  /** A file inside a tool dir: adding, changing or removing it may change the registry. */
-  function isInToolDir(file: string): boolean {
-    const abs = path.resolve(file)
-    return toolDirs().some((dir) => abs.startsWith(dir + path.sep))
-  }
+
 
   /** Files and dirs whose change must trigger a rebuild (`vite build --watch`, `rollup -w`). */
   function watchTargets(result: ScanResult): string[] {
@@ -210,7 +206,6 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     setBundlerRoot,
     setDtsDelay,
     toolDirs,
-    isInToolDir,
     scan,
     currentScan,
     report,

@@ -7,6 +7,7 @@ import type { DevEnvironment, EnvironmentModuleNode, HotUpdateOptions, Logger, V
 import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.js'
 import { createDevSession, type DevDecision } from './core/dev-session.js'
 import { VIRTUAL_MODULE_HMR, withToolModuleHmr } from './core/hmr-code.js'
+import { registryModuleOf } from './core/options.js'
 import type { ScanResult } from './core/types.js'
 import { createToolFileMatcher, isInside } from './core/walk.js'
 import { watchToolDirs, type ToolDirWatcher } from './core/watch.js'
@@ -148,7 +149,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
       const file = ctx.toolModuleOf(id)
       if (!file) return null
       served.add(file.absPath)
-      return { code: withToolModuleHmr(code, file, ctx.options().registryModules[0] ?? '@toolreg/core'), map: null, moduleSideEffects: true }
+      return { code: withToolModuleHmr(code, file, registryModuleOf(ctx.options())), map: null, moduleSideEffects: true }
     },
 
     /** The plugin's own watcher handles tool modules: Vite sends nothing for them. Other files go as usual. */

@@ -82,11 +82,14 @@ describe('dev session', () => {
     expect(await s.handle('tools/a.ts')).toEqual(NONE)
   })
 
-  it('a file that stays empty is given up on and is no tool module', async () => {
+  it('a file that stays empty is given up on; its content, when it comes, is reloaded under a new URL', async () => {
     const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
     await s.start()
     s.write('tools/a.ts', '')
     expect(await s.handle('tools/a.ts')).toEqual(update([], true))
+    // Pruned from the page meanwhile: its old URL would not run again.
+    s.write('tools/a.ts', tool('a'))
+    expect(await s.handle('tools/a.ts')).toEqual(update(['tools/a.ts'], true))
   })
 
   it('a rename reported as add before unlink: one virtual module update, no collision', async () => {
@@ -94,7 +97,7 @@ describe('dev session', () => {
     await s.start()
     s.remove('tools/a.ts')
     s.write('tools/c.ts', tool('a'))
-    expect(await s.handle('tools/c.ts')).toEqual(update([], true))
+    expect(await s.handle('tools/c.ts')).toEqual(update(['tools/c.ts'], true))
     expect(await s.handle('tools/a.ts')).toEqual(NONE)
     expect(s.session.overlay).toBeUndefined()
   })
@@ -146,7 +149,7 @@ describe('dev session', () => {
     const s = setup({ 'tools/a.ts': tool('a') })
     await s.start()
     s.write('tools/new.ts', tool('n'))
-    expect(await s.handle('tools/new.ts')).toEqual(update([], true))
+    expect(await s.handle('tools/new.ts')).toEqual(update(['tools/new.ts'], true))
     s.write('tools/helpers.ts', 'export const x = 1\n')
     expect(await s.handle('tools/helpers.ts')).toEqual(NONE)
   })

@@ -9,7 +9,10 @@ export type DevDecision =
   | { type: 'none' }
   /** Errors exist: show them; nothing is applied until they are fixed (a tool module's old version stays). */
   | { type: 'error'; message: string }
-  /** Re-import these tool modules (absolute paths) and, when `virtualModule`, the virtual module (which also clears an overlay). */
+  /**
+   * Re-import these tool modules (absolute paths; the server skips those no page has loaded)
+   * and, when `virtualModule`, the virtual module (which also clears an overlay).
+   */
   | { type: 'update'; modules: string[]; virtualModule: boolean }
   /** A page loaded while in error never ran the virtual module: reload it once. */
   | { type: 'full-reload' }
@@ -97,8 +100,9 @@ export function createDevSession(deps: DevSessionDeps) {
     const modules: string[] = []
     for (const file of new Set([...withheld, ...changed])) {
       const now = toolModule(result, file)
-      // A tool module new to the page comes with the virtual module's update.
-      if (!now || !toolModule(page, file) || sent.get(now.absPath) === now.sourceHash) continue
+      // Also one new to the page's virtual module: a file that was pruned and came back is
+      // still in the page under its old URL, and only a reload gives it a new one.
+      if (!now || sent.get(now.absPath) === now.sourceHash) continue
       sent.set(now.absPath, now.sourceHash)
       modules.push(now.absPath)
     }

@@ -71,3 +71,6 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
   }
 }
+
+/** The module the generated code imports `registry` from: the first of `registryModules` (never empty once resolved). */
+export const registryModuleOf = (options: Pick<ResolvedOptions, 'registryModules'>): string => options.registryModules[0]!

@@ -11,7 +11,7 @@ import { resolveOptions } from './options.js'
 import { applyStrict, scanFile } from './scan-file.js'
 import { codeFrame, decodeSource } from './source.js'
 import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './types.js'
-import { walkDirs, type WalkedFile, type WalkResult } from './walk.js'
+import { isInside, walkDirs, type WalkedFile, type WalkResult } from './walk.js'
 
 /** What changed since the last scan, as the watcher reported it. */
 export interface ScanHint {
@@ -257,7 +257,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     const emptyDirs: Diagnostic[] = walk.dirs
       .filter((dir) => {
         const absDir = path.resolve(options.root, dir)
-        const inDir = (f: FileScan): boolean => f.absPath.startsWith(absDir + path.sep)
+        const inDir = (f: FileScan): boolean => f.absPath !== absDir && isInside(f.absPath, absDir)
         // A file that failed to read or parse already has its TR004: no second report.
         return !files.some((f) => inDir(f) && (f.isToolModule || f.diagnostics.some((d) => d.code === 'TR004')))
       })
