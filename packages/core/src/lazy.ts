@@ -57,6 +57,9 @@ export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: 
   }
   pending.add(handler)
   need(isPlainObject(schema), `schema of tool '${name}'`)
+  // Its module already ran (imported directly by the app too): a placeholder must not replace the real tool.
+  const current = registry.getEntry(name)
+  if (current && current.toolset === toolset && !pending.has(current.handler)) return current
   return registry.register(
     {
       name,

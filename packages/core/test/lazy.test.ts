@@ -88,6 +88,17 @@ describe('registerLazy', () => {
     )
   })
 
+  it('never replaces the real tool when its module already ran', async () => {
+    const { registry } = setup()
+    const m = fakeModule(registry, [real()])
+    registry.register(real())
+    const entry = registry.getEntry('weather')
+    expect(registerLazy(registry, lazyOf(m.load))).toBe(entry)
+    expect(isLazyPending(registry, 'weather')).toBe(false)
+    expect(await registry.dispatch('weather', { city: 'Rome' })).toBe('sunny in Rome')
+    expect(m.load).not.toHaveBeenCalled()
+  })
+
   it('follows the conflict rules of register', () => {
     const { registry, log } = setup()
     registry.register({ ...real(), toolset: 'other' })
