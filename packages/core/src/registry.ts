@@ -7,22 +7,8 @@ import { isName, need } from './freeze.js'
 import { overrideDenied } from './errors.js'
 import { Sources, type SourceTable, type SourceVersion } from './sources.js'
 import type {
-  DefinitionOptions,
-  PluginScope,
-  RegisterMeta,
-  RegistryEvent,
-  RegistryListener,
-  RegistryOptions,
-  ToolAvailabilityReport,
-  ToolCallContext,
-  ToolDefinition,
-  ToolDefinitionOptions,
-  ToolEntry,
-  ToolResult,
-  ToolParameters,
-  ToolSchema,
-  ToolSpec,
-  ToolsetStatus,
+  DefinitionOptions, PluginScope, RegisterMeta, RegistryEvent, RegistryListener, RegistryOptions, ToolAvailabilityReport, ToolCallContext,
+  ToolDefinition, ToolDefinitionOptions, ToolEntry, ToolResult, ToolParameters, ToolSchema, ToolSpec, ToolsetStatus,
 } from './types.js'
 
 /** The options `configure` accepts, with the `typeof` each needs. */
@@ -41,11 +27,7 @@ export class ToolRegistry {
   /** Events not yet delivered: a listener that registers queues its event behind the current one. */
   #events: RegistryEvent[] = []
   #generation = 0
-  #settings: CheckSettings & DispatchSettings = {
-    logger: console,
-    now: () => performance.now(),
-    checkTimeoutMs: 5000,
-  }
+  #settings: CheckSettings & DispatchSettings = { logger: console, now: () => performance.now(), checkTimeoutMs: 5000 }
   #checks = createCheckCache(this.#settings)
   #sources = new Sources()
   /** `generation + options` → resolved entries, sorted by name. */
@@ -153,11 +135,7 @@ export class ToolRegistry {
 
   /** Closes `file`: deregisters what its previous version registered and this one did not (unless another file took it over). */
   endSource(file: string): SourceVersion {
-    return this.#sources.end(
-      file,
-      (n) => this.#tools.get(n),
-      (n) => this.deregister(n),
-    )
+    return this.#sources.end(file, (n) => this.#tools.get(n), (n) => this.deregister(n))
   }
 
   /** Calls `listener` synchronously after every generation bump; returns the unsubscribe function. */

@@ -24,7 +24,7 @@ export class Sources {
   /** Each stored entry's file: a replaced or removed entry takes its attribution with it. */
   #file = new WeakMap<ToolEntry, string>()
 
-  /** Index of `file` among the open files, after closing it and those opened after it. */
+  /** Closes `file` and the files opened after it; the names registered while it was open, if it was. */
   #close(file: string) {
     const i = this.#open.findIndex((o) => o[0] === file)
     return i < 0 ? undefined : this.#open.splice(i)[0][1]
@@ -49,9 +49,10 @@ export class Sources {
    */
   end(file: string, get: (name: string) => ToolEntry | undefined, remove: (name: string) => unknown): SourceVersion {
     const names = this.#close(file)
-    const registered = names ? [...names].sort() : []
-    const removed = names ? (this.#done.get(file) ?? []).filter((n) => !names.has(n) && this.#file.get(get(n)!) === file) : []
-    if (names) this.#done.set(file, registered)
+    if (!names) return { registered: [], removed: [] }
+    const removed = (this.#done.get(file) ?? []).filter((n) => !names.has(n) && this.#file.get(get(n)!) === file)
+    const registered = [...names].sort()
+    this.#done.set(file, registered)
     for (const n of removed) remove(n)
     return { registered, removed: removed.sort() }
   }

@@ -1,4 +1,4 @@
-import type { RegistryEvent, SourceTable, SourceVersion } from '@toolreg/core'
+import { registerLazy, type RegistryEvent, type SourceTable, type SourceVersion } from '@toolreg/core'
 import { describe, expect, it } from 'vitest'
 import { setup, spec } from './helpers.js'
 
@@ -189,6 +189,13 @@ describe('beginSource / endSource', () => {
     scope.register(spec('p2', 'acme'))
     expect(registry.endSource('plugins/acme.ts')).toEqual({ registered: ['p2'], removed: ['p1'] })
     expect(registry.getAllToolNames()).toEqual(['p2'])
+  })
+
+  it('attributes registerLazy placeholders too', () => {
+    const { registry } = setup()
+    registry.beginSource('virtual:lazy')
+    registerLazy(registry, { name: 'later', toolset: 'l', schema: {}, load: async () => {} })
+    expect(registry.endSource('virtual:lazy')).toEqual({ registered: ['later'], removed: [] })
   })
 
   it('with no open file, a registration belongs to the file part of its source', () => {
