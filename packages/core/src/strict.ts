@@ -65,3 +65,47 @@ export function toStrictSchema(schema: Json, tool: string): Json {
   }
   return walk(schema, '', true) as Json
 }
+
+/** Whether `s` lets `null` through (as far as one schema shows without following `$ref`). */
+function acceptsNull(s: unknown): boolean {
+  if (s === true) return true
+  if (!isPlainObject(s)) return false
+  const t = s.type
+  if (t === 'null' || (Array.isArray(t) && t.includes('null'))) return true
+  if (Array.isArray(s.enum)) return s.enum.includes(null)
+  if ('const' in s) return s.const === null
+  if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) return [...((s.anyOf ?? s.oneOf) as unknown[])].some(acceptsNull)
+  return t === undefined && s.$ref === undefined
+}
+
+/**
+ * Arguments a model produced under strict mode, turned back into what the tool's own schema
+ * expects: strict mode makes every optional property required and nullable, so a model says
+ * "absent" with `null`. Every `null` of a property that is optional in `schema` and does not
+ * itself accept `null` is dropped (nested objects and array items too), so defaults apply.
+ * A JSON string is parsed first; anything unparseable is returned as it is for `dispatch` to refuse.
+ */
+export function fromStrictArguments(schema: Readonly<Record<string, unknown>> | undefined, args: unknown): unknown {
+  if (typeof args == 'string') {
+    try {
+      args = JSON.parse(args)
+    } catch {
+      return args
+    }
+  }
+  const walk = (s: unknown, v: unknown): unknown => {
+    if (!isPlainObject(s)) return v
+    if (Array.isArray(v)) return s.items ? v.map((x) => walk(s.items, x)) : v
+    if (!isPlainObject(v) || !isPlainObject(s.properties)) return v
+    const props = s.properties
+    const required = new Set(Array.isArray(s.required) ? s.required : [])
+    const out: Record<string, unknown> = {}
+    for (const [k, x] of Object.entries(v)) {
+      const sub = Object.hasOwn(props, k) ? props[k] : undefined
+      if (x === null && sub !== undefined && !required.has(k) && !acceptsNull(sub)) continue
+      Object.defineProperty(out, k, { value: walk(sub, x), enumerable: true, writable: true, configurable: true })
+    }
+    return out
+  }
+  return walk(schema, args)
+}

@@ -9,11 +9,13 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import {
   ToolRegistry,
+  fromStrictArguments,
   toAiSdkTools,
   toAnthropicToolResult,
   toAnthropicTools,
   toMcpCallToolResult,
   toMcpTools,
+  toOpenAIResponsesTools,
   toOpenAIToolMessage,
   toOpenAITools,
 } from '@toolreg/core'
@@ -104,6 +106,45 @@ describe('openai client (Chat Completions)', () => {
     expect(JSON.parse(toolMessages[0].content)).toMatchObject({ error: expect.stringMatching(/^Invalid arguments for tool forecast: city: /), issues: [{ path: 'city' }] })
     expect(toolMessages[1].content).toBe('Oslo: sunny for 1 day(s)')
     expect(toolMessages[2].content[0]).toEqual({ type: 'text', text: 'a cat' })
+  })
+})
+
+describe('openai client (Responses API)', () => {
+  it('strict function tools → function_call → dispatch → function_call_output', async () => {
+    const { registry, calls } = world()
+    requests.length = 0
+    const response = (output: unknown[]) => ({
+      id: 'resp', object: 'response', created_at: 0, model: 'fake', status: 'completed', output, error: null, incomplete_details: null,
+      instructions: null, metadata: null, parallel_tool_calls: true, temperature: null, tool_choice: 'auto', tools: [], top_p: null,
+    })
+    script = [
+      response([
+        { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'forecast', arguments: '{"city":"Oslo","days":null}' },
+        { type: 'function_call', id: 'fc_2', call_id: 'call_2', name: 'forecast', arguments: '{"city":"Oslo","days":0}' },
+      ]),
+      response([{ type: 'message', id: 'm', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'done', annotations: [] }] }]),
+    ]
+    const client = new OpenAI({ apiKey: 'test', baseURL: base + '/v1', maxRetries: 0 })
+    const tools = toOpenAIResponsesTools(await registry.getToolDefinitions(), { strict: true })
+    const first = await client.responses.create({ model: 'fake', input: 'weather?', tools })
+    const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: 'weather?' }]
+    for (const item of first.output) {
+      if (item.type !== 'function_call') continue
+      // Strict mode answers "absent" with null: fromStrictArguments drops it, so the default applies.
+      const args = fromStrictArguments(registry.getSchema(item.name)?.parameters, item.arguments)
+      input.push(item, { type: 'function_call_output', call_id: item.call_id, output: String(await registry.dispatch(item.name, args)) })
+    }
+    const second = await client.responses.create({ model: 'fake', input, tools })
+    expect(second.output_text).toBe('done')
+    expect(calls).toEqual([{ city: 'Oslo', days: 1 }])
+    expect(requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses'])
+    expect(requests[0].body.tools.map((t: any) => [t.type, t.name, t.strict, t.parameters.required])).toEqual([
+      ['function', 'forecast', true, ['city', 'days']],
+      ['function', 'picture', true, ['of']],
+    ])
+    const outputs = requests[1].body.input.filter((i: any) => i.type === 'function_call_output')
+    expect(outputs[0].output).toBe('Oslo: sunny for 1 day(s)')
+    expect(JSON.parse(outputs[1].output).issues[0].path).toBe('days') // min(1): refused before the handler
   })
 })
 

@@ -1,5 +1,5 @@
 // OpenAI strict mode: toOpenAITools / toOpenAIResponsesTools with { strict: true }.
-import { ToolRegistry, toOpenAIResponsesTools, toOpenAITools, toStrictSchema, type ToolDefinition } from '@toolreg/core'
+import { ToolRegistry, fromStrictArguments, toOpenAIResponsesTools, toOpenAITools, toStrictSchema, type ToolDefinition } from '@toolreg/core'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { recordingLogger } from './helpers.js'
@@ -103,5 +103,33 @@ describe('strict mode', () => {
     const out = toStrictSchema(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'), 't') as { properties: object; required: string[] }
     expect(Object.hasOwn(out.properties, '__proto__')).toBe(true)
     expect(out.required).toEqual(['__proto__'])
+  })
+
+  it('fromStrictArguments drops the nulls strict mode sends for absent optional properties, so the tool schema accepts them', async () => {
+    const r = new ToolRegistry({ logger: recordingLogger().logger })
+    r.register({
+      name: 'search',
+      toolset: 'web',
+      schema: {
+        parameters: z.object({
+          q: z.string(),
+          limit: z.number().int().default(5),
+          filter: z.object({ lang: z.string().optional(), site: z.string().nullable().optional() }).optional(),
+          tags: z.array(z.object({ k: z.string(), v: z.string().optional() })).optional(),
+          note: z.string().nullable(),
+        }),
+      },
+      handler: (a) => JSON.stringify(a),
+    })
+    const params = r.getSchema('search')!.parameters
+    const strictArgs = '{"q":"x","limit":null,"filter":{"lang":null,"site":null},"tags":[{"k":"a","v":null}],"note":null}'
+    expect(JSON.parse((await r.dispatch('search', strictArgs)) as string).error).toMatch(/^Invalid arguments for tool search: limit: /)
+    const args = fromStrictArguments(params, strictArgs)
+    // site accepts null (nullable), note is required: both keep their null.
+    expect(args).toEqual({ q: 'x', filter: { site: null }, tags: [{ k: 'a' }], note: null })
+    expect(JSON.parse((await r.dispatch('search', args)) as string)).toEqual({ q: 'x', limit: 5, filter: { site: null }, tags: [{ k: 'a' }], note: null })
+    expect(fromStrictArguments(params, '{not json')).toBe('{not json')
+    expect(fromStrictArguments(undefined, { a: null })).toEqual({ a: null })
+    expect(Object.hasOwn(fromStrictArguments({ type: 'object', properties: {} }, JSON.parse('{"__proto__":1}')) as object, '__proto__')).toBe(true)
   })
 })
