@@ -1,6 +1,6 @@
-// Run the generated module: generate `virtual:tool-registry` into a temp dir
-// as .mjs, import() it, and check what the registry holds. Tool files go
-// through transformToolModule first (and esbuild for TypeScript), as in a build.
+// Run the generated module: generate `virtual:tool-registry` and its companion modules
+// (the sources table, verify's markers) into a temp dir as .mjs, import() it, and check
+// what the registry holds. Tool files are not rewritten (esbuild strips TypeScript only).
 import { execFile } from 'node:child_process'
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { transform } from 'esbuild'
 import { afterEach, describe, expect, it } from 'vitest'
 import { registry } from '@toolreg/core'
-import { generateModule, scanTools, transformToolModule, type FileScan, type ScanResult } from '@toolreg/plugin'
+import { generateCompanionModule, generateModule, parseCompanionId, scanTools, type FileScan, type ScanResult } from '@toolreg/plugin'
 import { cleanupTemps, copyFixture, tempDir } from '../packages/plugin/test/helpers.js'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -30,8 +30,8 @@ interface VirtualModule {
   toolModules: readonly (Record<string, unknown> | null)[]
 }
 
-/** Copy a fixture next to a node_modules that resolves @toolreg/core, transform its tool files and generate the module. */
-async function build(fixtureName: string, options: { isolate?: boolean } = {}) {
+/** Copy a fixture next to a node_modules that resolves @toolreg/core, strip TypeScript from its tool files and generate the module. */
+async function build(fixtureName: string, options: { isolate?: boolean; verify?: boolean } = {}) {
   const root = await copyFixture(fixtureName)
   const nodeModules = path.join(path.dirname(root), 'node_modules/@toolreg')
   await mkdir(nodeModules, { recursive: true })
@@ -43,17 +43,29 @@ async function build(fixtureName: string, options: { isolate?: boolean } = {}) {
   const output = new Map<FileScan, string>()
   for (const [i, file] of scan.toolModules.entries()) {
     const code = await readFile(file.absPath, 'utf8')
-    const transformed = transformToolModule(code, file)?.code ?? code
     const isTs = /\.[mc]?tsx?$/.test(file.absPath)
-    const js = isTs ? (await transform(transformed, { loader: 'ts', format: 'esm' })).code : transformed
+    const js = isTs ? (await transform(code, { loader: 'ts', format: 'esm' })).code : code
     // .mjs tool files keep their (odd) names; TypeScript ones become numbered .mjs.
     const out = isTs ? path.join(outDir, `${i}.mjs`) : file.absPath
     await writeFile(out, js)
     output.set(file, out)
   }
   const modulePath = path.join(outDir, 'virtual-tool-registry.mjs')
+  // Each companion module as a numbered file next to it.
+  const companions: string[] = []
+  const companionPath = (id: string): string => {
+    const companion = parseCompanionId(id)
+    const code = companion && generateCompanionModule(scan, companion)
+    if (code === undefined) throw new Error(`no companion module for ${id}`)
+    const file = path.join(outDir, `companion-${companions.length}.mjs`)
+    companions.push(file)
+    pendingWrites.push(writeFile(file, code))
+    return pathToFileURL(file).href
+  }
+  const pendingWrites: Promise<void>[] = []
   // File URLs: Node reads `?` and `#` in a bare absolute path as query and fragment.
-  await writeFile(modulePath, generateModule(scan, { importPath: (f) => pathToFileURL(output.get(f)!).href }))
+  await writeFile(modulePath, generateModule(scan, { importPath: (f) => pathToFileURL(output.get(f)!).href, companionPath }))
+  await Promise.all(pendingWrites)
   for (const name of scan.toolNames) registered.add(name)
   return { scan, root, modulePath, load: () => import(pathToFileURL(modulePath).href) as Promise<VirtualModule> }
 }

@@ -3,27 +3,34 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 // Each module on its own, not the core's index: a build loads only what it runs.
-import { generateModule } from './core/codegen.js'
+import { generateCompanionModule, generateModule } from './core/codegen.js'
 import { generateDts } from './core/dts.js'
 import { generateManifest } from './core/manifest.js'
 import { resolveProjectOptions } from './core/config.js'
 import { resolveOptions } from './core/options.js'
 import { reportScan, type ScanReport } from './core/report.js'
 import { createScanner, type ScanHint } from './core/scanner.js'
-import { transformToolModuleCode } from './core/transform-code.js'
-import type { TransformResult } from './core/transform.js'
 import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
+import { companionId, isVirtualModuleId, parseCompanionId, RESOLVED_VIRTUAL_MODULE_ID } from './core/virtual-ids.js'
+import { toPosix } from './core/walk.js'
 
-/** The id users import. */
-export const VIRTUAL_MODULE_ID = 'virtual:tool-registry'
-/**
- * The resolved id. The `\0` prefix is the Rollup convention for virtual modules: it tells
- * other plugins (commonjs, node-resolve, Vite's import analysis) not to treat it as a file.
- */
-export const RESOLVED_VIRTUAL_MODULE_ID = '\0' + VIRTUAL_MODULE_ID
+export { isVirtualModuleId, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_ID_FILTER, VIRTUAL_MODULE_ID } from './core/virtual-ids.js'
 
-/** The public id, or the resolved one (webpack gets it back from its scheme workaround). */
-export const isVirtualModuleId = (id: string): boolean => id === VIRTUAL_MODULE_ID || id === RESOLVED_VIRTUAL_MODULE_ID
+/** How the virtual module imports each tool file (see loadVirtual). */
+export type ToolImportStyle = 'path' | 'companion' | 'webpack'
+
+/** What `resolveVirtual` hands the bundler. */
+export interface VirtualResolution {
+  id: string
+  /** Always true: neither `"sideEffects": false` nor `moduleSideEffects: false` may drop them. */
+  moduleSideEffects: true
+}
+
+/** A file name the bundler would read as a query or hash, or rewrite (a backslash): its id is escaped. */
+const ODD_NAME = /[?#\\]/
+const escapeOdd = (abs: string): string => abs.replace(/[%?#\\]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'))
+/** Ids that may be escaped tool files: the load hook's filter. */
+export const ESCAPED_ID_FILTER = /%(?:25|3F|23|5C)/
 
 export const PLUGIN_NAME = 'toolreg'
 
@@ -43,6 +50,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   let dtsDelay = 0
   let dtsTimer: ReturnType<typeof setTimeout> | undefined
   let onDtsError: (error: unknown) => void = () => {}
+  const escapedIds = new Map<string, string>()
 
   function options(): ResolvedOptions {
     resolved ??= resolveProjectOptions(userOptions, bundlerRoot)
@@ -129,9 +137,11 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   /** Bundler ids may carry a query (`?v=123`) or use backslashes. */
   function fileScanOf(id: string): FileScan | undefined {
     if (!scanner || id.startsWith('\0')) return undefined
-    // The scanner resolves the path when it is not already absolute and normalized.
-    const bare = id.includes('?') || id.includes('#') ? id.replace(/[?#].*$/, '') : id
-    return scanner.getFileScan(bare)
+    // The scanner resolves the path when it is not already absolute and normalized. The
+    // exact id first: a tool file's own name may hold a `?` or `#`.
+    const exact = scanner.getFileScan(id)
+    if (exact !== undefined || !(id.includes('?') || id.includes('#'))) return exact
+    return scanner.getFileScan(id.replace(/[?#].*$/, ''))
   }
 
   /** The scan of a tool module, by bundler id; undefined for any other module. */
@@ -144,30 +154,63 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return toolModuleOf(id) !== undefined
   }
 
-  /** `lazy: false` in the dev server: every tool module loads at once there (its updates replace whole modules). */
-  function loadVirtualModule(result: ScanResult, options: { lazy?: boolean } = {}): string {
-    // Tool modules are imported by absolute path: the importer is virtual, it has no directory.
-    return generateModule(result, options)
+  /**
+   * The source of the virtual module or of one of its companions (./core/virtual-ids.ts),
+   * undefined for any other id. `dev`: the dev server (verify on by default, tool files
+   * imported by path). Tool files are imported by absolute path (`path`: dev, esbuild),
+   * through a `file` companion the plugin resolves (`companion`: Vite, Rollup, Rolldown
+   * builds), or by path with `?` and `#` escaped the webpack way (`webpack`).
+   */
+  function loadVirtual(id: string, result: ScanResult, style: ToolImportStyle, dev = false): string | undefined {
+    if (isVirtualModuleId(id)) {
+      // Tool modules are imported by absolute path: the importer is virtual, it has no directory.
+      return generateModule(result, {
+        // The dev server loads every tool module at once (its updates replace whole modules).
+        ...(dev ? { lazy: false } : {}),
+        verify: result.options.verify ?? dev,
+        importPath: style === 'companion'
+          ? (f) => companionId({ kind: 'file', file: f.absPath })
+          : style === 'webpack'
+            ? (f) => toPosix(f.absPath).replace(/[?#]/g, '\0$&')
+            : (f) => toPosix(f.absPath),
+      })
+    }
+    const companion = parseCompanionId(id)
+    return companion === undefined ? undefined : generateCompanionModule(result, companion)
   }
 
   /**
-   * `sourceMap: false` when the build emits no maps: generating one is most of the cost,
-   * and such a build never loads magic-string. Synchronous unless a map is wanted before
-   * `preloadSourceMaps` resolved: a promise per module costs the bundler a round trip.
+   * The virtual module for the dev server: tool files imported by path, every one at once
+   * (`lazy: false`: its updates replace whole modules). No verify markers: each tool module
+   * already registers between its own `beginSource`/`endSource` there (./core/hmr-code.ts).
    */
-  function transform(code: string, id: string, sourceMap = true): MaybePromise<TransformOutput | null> {
-    const file = toolModuleOf(id)
-    return file ? transformToolFile(code, file, sourceMap) : null
+  function loadVirtualModule(result: ScanResult, options: { lazy?: boolean } = {}): string {
+    return generateModule(result, { ...options, verify: false })
   }
 
-  /** `transform` for a tool module already looked up (the bundler hook needs it for the dev footer too). */
-  function transformToolFile(code: string, file: FileScan, sourceMap = true): MaybePromise<TransformOutput | null> {
-    if (!sourceMap) {
-      const out = transformToolModuleCode(code, file)
-      return out === null ? null : { code: out, map: null }
-    }
-    if (mapTransform) return mapTransform.transformToolModule(code, file)
-    return preloadSourceMaps().then(() => mapTransform!.transformToolModule(code, file))
+  /**
+   * Resolve an id of VIRTUAL_ID_FILTER: the virtual module and its companions get their
+   * `\0` id, a `file` companion the tool file's own id (escaped when its name holds `?`,
+   * `#` or `\`: see loadEscapedToolFile); every one is marked as having side effects.
+   */
+  function resolveVirtual(id: string): VirtualResolution | string | null {
+    if (isVirtualModuleId(id)) return RESOLVED_VIRTUAL_MODULE_ID
+    const companion = parseCompanionId(id)
+    if (companion === undefined) return null
+    if (companion.kind !== 'file') return { id: id.startsWith('\0') ? id : '\0' + id, moduleSideEffects: true }
+    const file = scanner?.getFileScan(companion.file)
+    // Bundlers resolve symlinks to their target: the same id as any other import of the file.
+    const abs = file?.realPath ?? file?.absPath ?? companion.file
+    if (!ODD_NAME.test(abs)) return { id: abs, moduleSideEffects: true }
+    const escaped = escapeOdd(abs)
+    escapedIds.set(escaped, abs)
+    return { id: escaped, moduleSideEffects: true }
+  }
+
+  /** The code of a tool file whose id resolveVirtual escaped; undefined for any other id. */
+  async function loadEscapedToolFile(id: string): Promise<string | undefined> {
+    const abs = escapedIds.get(id)
+    return abs === undefined ? undefined : readFile(abs, 'utf8')
   }
 
   /** Absolute tool dirs. */
@@ -211,26 +254,13 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     report,
     isToolFile,
     toolModuleOf,
+    loadVirtual,
     loadVirtualModule,
-    transform,
-    transformToolFile,
-    preloadSourceMaps,
+    resolveVirtual,
+    loadEscapedToolFile,
     watchTargets,
     manifestAsset,
     invalidate,
     flushCache,
   }
-}
-
-type MaybePromise<T> = T | Promise<T>
-type TransformOutput = TransformResult | { code: string; map: null }
-
-// The source-map transform (and magic-string) is loaded only by builds that want maps.
-let mapTransform: typeof import('./core/transform.js') | undefined
-let loadingMapTransform: Promise<void> | undefined
-function preloadSourceMaps(): Promise<void> {
-  loadingMapTransform ??= import('./core/transform.js').then((module) => {
-    mapTransform = module
-  })
-  return loadingMapTransform
 }

@@ -1,16 +1,13 @@
 // The hooks of the Vite, Rollup and Rolldown plugins: one shape for the three (scan at
-// buildStart, the virtual module, the tool-module transform, the manifest asset), wired
+// buildStart, the virtual module and its companions, the manifest asset), wired
 // natively rather than through unplugin, whose loading alone cost ~8 ms of every build
 // (bench/PROFILE.md). They know nothing of a dev server: ./vite.ts puts the dev server's
 // hooks (./vite-dev.ts) in their place under `vite serve`. Hook wiring only: behaviour
 // lives in the context (./context.ts) and the core.
 import path from 'node:path'
-import { isVirtualModuleId, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
+import { ESCAPED_ID_FILTER, isVirtualModuleId, PLUGIN_NAME, VIRTUAL_ID_FILTER } from './context.js'
 import type { ToolRegistryContext } from './context.js'
 import type { Diagnostic, ScanResult } from './core/types.js'
-
-/** The same two ids as a hook filter. */
-const VIRTUAL_ID_FILTER = new RegExp(`^\\0?${VIRTUAL_MODULE_ID}$`)
 
 /** The part of the Rollup/Rolldown/Vite plugin context used here. */
 interface RollupLikeContext {
@@ -28,21 +25,16 @@ interface RollupLikeLog {
 
 interface ViteEnvironment {
   name: string
-  config: { build: { sourcemap: unknown } }
 }
 
+/** No hook rewrites a tool module in a build (./vite.ts adds the dev server's transform). */
 export function rollupLikeHooks(ctx: ToolRegistryContext) {
-  // A Vite build without source maps never reads one (Vite's own plugins skip them too).
-  const wantsSourceMaps = (context: { environment?: ViteEnvironment }): boolean => context.environment?.config.build.sourcemap !== false
-
   return {
     name: PLUGIN_NAME,
     watchChange(id: string) {
       ctx.invalidate(id)
     },
     async buildStart(this: RollupLikeContext & { environment?: ViteEnvironment; meta?: { watchMode?: boolean } }) {
-      // Loaded now so that `transform` stays synchronous.
-      if (wantsSourceMaps(this)) await ctx.preloadSourceMaps()
       const result = await ctx.scan()
       // A one-shot build watches nothing: skip a trip into the bundler per tool file.
       if (this.meta?.watchMode !== false) for (const target of ctx.watchTargets(result)) this.addWatchFile(target)
@@ -51,30 +43,23 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
       if (errors.length > 0) this.error(rollupLog(errorMessage, errors[0], result))
     },
     // Hook filters: Rolldown (Vite) and Rollup then never call into JS for the other modules.
-    // Tool modules need no resolveId: `transform` marks them as having side effects (SPEC §8).
+    // A build imports each tool file through a `file` companion id that this hook resolves
+    // with `moduleSideEffects: true` (SPEC §8: `treeshake.moduleSideEffects: false` drops
+    // side-effect imports otherwise), escaping a name with `?`, `#` or `\`.
     resolveId: {
       filter: { id: VIRTUAL_ID_FILTER },
       handler(id: string) {
-        return isVirtualModuleId(id) ? RESOLVED_VIRTUAL_MODULE_ID : null
+        return ctx.resolveVirtual(id)
       },
     },
     load: {
-      filter: { id: VIRTUAL_ID_FILTER },
+      filter: { id: [VIRTUAL_ID_FILTER, ESCAPED_ID_FILTER] },
       async handler(this: RollupLikeContext, id: string) {
-        if (!isVirtualModuleId(id)) return null
-        return ctx.loadVirtualModule(await ctx.currentScan())
-      },
-    },
-    transform: {
-      // Every tool module contains `register` (the scan's pre-check): Rolldown (Vite) and
-      // Rollup skip the call into JS for the other modules of the app and its dependencies.
-      filter: { code: /register/ },
-      handler(this: object, code: string, id: string) {
-        const file = ctx.toolModuleOf(id)
-        if (!file) return null
-        const out = ctx.transformToolFile(code, file, wantsSourceMaps(this as { environment?: ViteEnvironment }))
-        const finish = (result: Awaited<typeof out>) => ({ code: result?.code ?? code, map: result?.map ?? null, moduleSideEffects: true })
-        return out instanceof Promise ? out.then(finish) : finish(out)
+        if (!VIRTUAL_ID_FILTER.test(id)) {
+          const code = await ctx.loadEscapedToolFile(id)
+          return code === undefined ? null : { code, moduleSideEffects: true }
+        }
+        return ctx.loadVirtual(id, await ctx.currentScan(), 'companion') ?? null
       },
     },
     generateBundle: {

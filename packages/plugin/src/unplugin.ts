@@ -1,43 +1,46 @@
 // webpack, Rspack and esbuild through unplugin (Vite, Rollup and Rolldown get native
-// plugins from ./rollup-hooks.ts). Hook wiring only: every behaviour lives in the
+// plugins from ./rollup-like.ts). Hook wiring only: every behaviour lives in the
 // context (./context.ts) and the core. What differs per bundler is how a diagnostic
-// reaches the user, and how a tool file is kept alive despite tree-shaking.
+// reaches the user, how a tool file is kept alive despite tree-shaking, and how its
+// name reaches the bundler intact. No hook rewrites a tool module.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createUnplugin } from 'unplugin'
 import type { PluginBuild, PartialMessage } from 'esbuild'
 import type { Compilation as WebpackCompilation, Compiler as WebpackCompiler } from 'webpack'
 import type { Compiler as RspackCompiler } from '@rspack/core'
-import { createToolRegistryContext, isVirtualModuleId, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_MODULE_ID } from './context.js'
-import type { ToolRegistryContext } from './context.js'
+import { createToolRegistryContext, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_ID_FILTER, VIRTUAL_MODULE_ID } from './context.js'
+import type { ToolImportStyle, ToolRegistryContext } from './context.js'
 import type { Diagnostic, ScanResult, ToolRegistryOptions } from './core/types.js'
 
 export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>((userOptions) => {
   const ctx = createToolRegistryContext(userOptions)
+  // webpack and Rspack read `?` and `#` in a request as query and fragment unless escaped.
+  let style: ToolImportStyle = 'path'
 
   return {
     name: PLUGIN_NAME,
-    // Before TypeScript loaders/plugins: the transform must see the original positions.
     enforce: 'pre',
     resolveId(id) {
-      return isVirtualModuleId(id) ? RESOLVED_VIRTUAL_MODULE_ID : null
+      if (!VIRTUAL_ID_FILTER.test(id)) return null
+      const resolved = ctx.resolveVirtual(id)
+      return typeof resolved === 'object' && resolved !== null ? resolved.id : resolved
     },
-    loadInclude: (id) => id === RESOLVED_VIRTUAL_MODULE_ID,
+    loadInclude: (id) => VIRTUAL_ID_FILTER.test(id),
     async load(id) {
-      if (id !== RESOLVED_VIRTUAL_MODULE_ID) return null
-      return ctx.loadVirtualModule(await ctx.currentScan())
-    },
-    // Own lookup instead of a hook filter: the set of tool files changes at run time,
-    // and Rolldown fixes hook filters when the plugin is created (SPEC §8).
-    transformInclude: (id) => ctx.isToolFile(id),
-    transform(code, id) {
-      return ctx.transform(code, id)
+      return ctx.loadVirtual(id, await ctx.currentScan(), style) ?? null
     },
     watchChange(id) {
       ctx.invalidate(id)
     },
-    webpack: (compiler) => applyWebpackLike(ctx, compiler),
-    rspack: (compiler) => applyWebpackLike(ctx, compiler),
+    webpack: (compiler) => {
+      style = 'webpack'
+      applyWebpackLike(ctx, compiler)
+    },
+    rspack: (compiler) => {
+      style = 'webpack'
+      applyWebpackLike(ctx, compiler)
+    },
     esbuild: { setup: (build) => setupEsbuild(ctx, build) },
   }
 })
@@ -51,14 +54,14 @@ function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompile
   if (compiler.context) ctx.setBundlerRoot(compiler.context)
   // Unlike Rollup, webpack reads `"sideEffects": false` from package.json and would drop
   // a tool module whose namespace the registry module never reads: a rule overrides it.
-  compiler.options.module.rules.push({ test: (file: string) => ctx.isToolFile(file), sideEffects: true })
+  compiler.options.module.rules.push({ test: (file: string) => ctx.isToolFile(file) || VIRTUAL_ID_FILTER.test(file), sideEffects: true })
 
   const wp = compiler as WebpackCompiler
   // webpack reads `virtual:…` as a URL scheme and never asks the resolver plugins:
   // hand it the `\0` id instead, which unplugin's resolver maps to its virtual file.
   wp.hooks.normalModuleFactory.tap(PLUGIN_NAME, (factory) => {
     factory.hooks.beforeResolve.tap(PLUGIN_NAME, (data) => {
-      if (data.request === VIRTUAL_MODULE_ID) data.request = RESOLVED_VIRTUAL_MODULE_ID
+      if (data.request === VIRTUAL_MODULE_ID || data.request.startsWith(VIRTUAL_MODULE_ID + '/')) data.request = '\0' + data.request
     })
   })
   wp.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {

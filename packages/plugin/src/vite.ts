@@ -28,15 +28,20 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
     },
     load: {
       filter: hooks.load.filter,
-      handler(id) {
+      async handler(id) {
         if (!serving) return hooks.load.handler.call(this, id)
-        return isVirtualModuleId(id) ? dev.loadVirtualModule((message) => this.error({ message })) : null
+        if (isVirtualModuleId(id)) return dev.loadVirtualModule((message) => this.error({ message }))
+        // The virtual module's companions (the sources table).
+        return ctx.loadVirtual(id, await ctx.currentScan(), 'path', true) ?? null
       },
     },
+    // Builds rewrite no tool module; under `vite serve` each gets the dev server's header and
+    // footer. Every tool module contains `register` or an escape (the scan's pre-check):
+    // Rolldown skips the call into JS for the other modules.
     transform: {
-      filter: hooks.transform.filter,
+      filter: { code: /register|\\u/ },
       handler(code, id) {
-        return serving ? dev.transform(code, id) : hooks.transform.handler.call(this, code, id)
+        return serving ? dev.transform(code, id) : null
       },
     },
     hotUpdate(update) {

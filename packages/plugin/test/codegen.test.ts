@@ -5,16 +5,17 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryFs, createScanner, generateDts, generateManifest, generateModule, resolveOptions, scanTools, type ScanResult } from '@toolreg/plugin'
+import { createMemoryFs, createScanner, generateCompanionModule, generateDts, generateManifest, generateModule, parseCompanionId, resolveOptions, scanTools, type ScanResult } from '@toolreg/plugin'
 import { cleanupTemps, fixture, repoRoot, tempDir } from './helpers.js'
 
 afterEach(cleanupTemps)
 
 const snapshotDir = fileURLToPath(new URL('./__snapshots__/', import.meta.url))
 
-async function memoryScan(files: Record<string, string>, isolate = false): Promise<ScanResult> {
-  return createScanner(resolveOptions({ isolate }, '/p'), createMemoryFs(files)).scan()
+async function memoryScan(files: Record<string, string>, isolate = false, verify?: boolean): Promise<ScanResult> {
+  return createScanner(resolveOptions({ isolate, ...(verify === undefined ? {} : { verify }) }, '/p'), createMemoryFs(files)).scan()
 }
+const SOURCES_IMPORT = /^import "virtual:tool-registry\/sources\/[\w-]{12}"$/
 const tool = (name: string) => `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: 't' })\n`
 
 describe('generateModule', () => {
@@ -24,11 +25,12 @@ describe('generateModule', () => {
     await expect(code).toMatchFileSnapshot('./__snapshots__/virtual-tool-registry.ts')
   })
 
-  it('imports the registry module first, then each tool module as a namespace in sorted path order', async () => {
+  it('imports the registry module first, then the sources table, then each tool module as a namespace in sorted path order', async () => {
     const code = generateModule(await memoryScan({ '/p/tools/b.ts': tool('b'), '/p/tools/a.ts': tool('a') }))
     const imports = code.split('\n').filter((l) => l.startsWith('import '))
     expect(imports).toEqual([
       'import { registry } from "@toolreg/core"',
+      expect.stringMatching(SOURCES_IMPORT),
       'import * as __tool0 from "/p/tools/a.ts"',
       'import * as __tool1 from "/p/tools/b.ts"',
     ])
@@ -53,7 +55,7 @@ describe('generateModule', () => {
   it('isolate: no static tool imports; import() of each in sorted order under Promise.allSettled', async () => {
     const scan = await memoryScan({ '/p/tools/b.ts': tool('b'), '/p/tools/a.ts': tool('a') }, true)
     const code = generateModule(scan)
-    expect(code.split('\n').filter((l) => l.startsWith('import '))).toEqual(['import { registry } from "@toolreg/core"'])
+    expect(code.split('\n').filter((l) => l.startsWith('import '))).toEqual(['import { registry } from "@toolreg/core"', expect.stringMatching(SOURCES_IMPORT)])
     const a = code.indexOf('import("/p/tools/a.ts")')
     const b = code.indexOf('import("/p/tools/b.ts")')
     expect(a).toBeGreaterThan(code.indexOf('await Promise.allSettled(['))
@@ -69,6 +71,51 @@ describe('generateModule', () => {
     expect(code).toContain('export const toolNames = /* @__PURE__ */ Object.freeze([])')
     expect(code).toContain('export const toolModules = /* @__PURE__ */ Object.freeze([])')
     expect(code).toContain('export const loadErrors = /* @__PURE__ */ Object.freeze([])')
+  })
+})
+
+describe('companion modules', () => {
+  const scanOf = () => memoryScan({
+    '/p/tools/a.ts': tool('a'),
+    '/p/tools/b.ts': `import { registry } from '@toolreg/core'\nregistry.register({ name: '__proto__', toolset: 't' })\nfor (const n of ['x']) registry.register({ name: n, toolset: 't' })\n`,
+  })
+
+  it('sources: one JSON string parsed once, the first site of each static name, __proto__ an ordinary name', async () => {
+    const scan = await scanOf()
+    const id = generateModule(scan).split('\n').find((l) => SOURCES_IMPORT.test(l))!.slice('import '.length)
+    const code = generateCompanionModule(scan, parseCompanionId(JSON.parse(id) as string)!)!
+    const match = /registry\.setSources\(JSON\.parse\(("(?:[^"\\]|\\.)*")\)\)/.exec(code)
+    expect(match, code).not.toBeNull()
+    const table = JSON.parse(JSON.parse(match![1]!) as string) as Record<string, string>
+    expect(Object.getOwnPropertyNames(table)).toEqual(['a', '__proto__'])
+    expect(table).toMatchObject({ a: 'tools/a.ts:2:1' })
+    expect(Object.getOwnPropertyDescriptor(table, '__proto__')?.value).toBe('tools/b.ts:2:1')
+  })
+
+  it('verify: begin and end markers around each tool module, in order; off by default', async () => {
+    expect(generateModule(await scanOf())).not.toContain('/begin/')
+    const code = generateModule(await memoryScan({ '/p/tools/a.ts': tool('a'), '/p/tools/b.ts': tool('b') }, false, true))
+    const imports = code.split('\n').filter((l) => l.startsWith('import ')).slice(2)
+    expect(imports.map((l) => l.replace(/"virtual:tool-registry\/(begin|end)\/.*"/, '$1'))).toEqual([
+      'import begin',
+      'import * as __tool0 from "/p/tools/a.ts"',
+      'import end',
+      'import begin',
+      'import * as __tool1 from "/p/tools/b.ts"',
+      'import end',
+    ])
+    expect(generateModule(await scanOf(), { verify: true })).toContain('/end/')
+  })
+
+  it('verify: the end marker compares with the static names; dynamic names leave extras alone', async () => {
+    const scan = await scanOf()
+    const end = (file: string) => generateCompanionModule(scan, { kind: 'end', file })!
+    expect(generateCompanionModule(scan, { kind: 'begin', file: 'tools/a.ts' })).toContain('registry.beginSource("tools/a.ts")')
+    expect(end('tools/a.ts')).toContain('const expected = ["a"]')
+    expect(end('tools/a.ts')).toContain("registered.filter((name) => !expected.includes(name))")
+    expect(end('tools/b.ts')).toContain('const expected = ["__proto__"]')
+    expect(end('tools/b.ts')).toContain('const extra = []')
+    expect(generateCompanionModule(scan, { kind: 'end', file: 'tools/nope.ts' })).toBeUndefined()
   })
 })
 

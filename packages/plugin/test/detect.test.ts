@@ -67,9 +67,6 @@ describe('what counts as a register call', () => {
     ['export default', "export default registry.register({ name: 'a', toolset: 't' })"],
     ['block', "{\n  registry.register({ name: 'a', toolset: 't' })\n}"],
     ['labeled block', "setup: {\n  registry.register({ name: 'a', toolset: 't' })\n}"],
-    ['for body', "for (let i = 0; i < 1; i++) registry.register({ name: 'a', toolset: 't' })"],
-    ['for…of body', "for (const x of [1]) { registry.register({ name: 'a', toolset: 't' }) }"],
-    ['for…in body', "for (const k in {}) registry.register({ name: 'a', toolset: 't' })"],
   ])('counts a top-level call: %s', (_, stmt) => {
     const r = detect(IMPORT + stmt + '\n')
     expect(r.isToolModule).toBe(true)
@@ -105,11 +102,24 @@ describe('what counts as a register call', () => {
     expect(d!.frame).toContain('registry.register')
   })
 
-  it('a nested call next to a top-level one is no problem', () => {
+  it.each([
+    ['for body', "for (let i = 0; i < 1; i++) registry.register({ name: 'a', toolset: 't' })"],
+    ['for…of body', "for (const x of [1]) { registry.register({ name: 'a', toolset: 't' }) }"],
+    ['for…in body', "for (const k in {}) registry.register({ name: 'a', toolset: 't' })"],
+    ['labeled for body', "outer: for (const x of []) { registry.register({ name: 'a', toolset: 't' }) }"],
+  ])('a call in a loop body is a tool module site with a dynamic name (the body may run zero or many times): %s', (_, stmt) => {
+    const r = detect(IMPORT + stmt + '\n')
+    expect(r.isToolModule).toBe(true)
+    expect(r.sites.map((s) => [s.name, s.toolset])).toEqual([[null, 't']])
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['TR002'])
+    expect(r.diagnostics[0]!.message).toContain('loop')
+  })
+
+  it('a nested call next to a top-level one is TR009: the tools it registers are not known to the build', () => {
     const r = detect(`${IMPORT}registry.register({ name: 'a', toolset: 't' })\nexport function again() { registry.register({ name: 'a', toolset: 't' }) }\n`)
     expect(r.isToolModule).toBe(true)
     expect(r.sites).toHaveLength(1)
-    expect(r.diagnostics).toEqual([])
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'TR009', severity: 'warning', line: 3, column: 27 })])
   })
 
   it('skips files without the substring "register" without parsing them', () => {

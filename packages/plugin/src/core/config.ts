@@ -30,6 +30,7 @@ const CONFIG_KEYS: readonly (keyof ToolRegistryConfig)[] = [
   'lazy',
   'dts',
   'manifest',
+  'verify',
 ]
 
 /** Typed identity for `toolreg.config.ts` / `.mjs`: `export default defineConfig({ … })`. */

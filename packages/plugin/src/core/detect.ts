@@ -1,12 +1,15 @@
-// Per-file analysis: which register calls are top-level, and what they name.
-// Pure: source text in, sites and diagnostics out (no fs, no throw).
+// Per-file analysis: which register calls are top-level, and what they name (docs:
+// packages/plugin/README.md, "The scan and the run agree"). Pure: source text in, sites
+// and diagnostics out (no fs, no throw).
 import type * as t from '@babel/types'
-import { asRegisterCall, findAnyRegisterCall, registryBindings, type RegisterCall, type RegistryBindings } from './callee.js'
+import { isRegistry, mightRegister, registryBindings, topLevelConstDeclarators, type RegistryBindings } from './callee.js'
 import { checkName, describeNameRule } from './names.js'
 import { parseModule } from './parse.js'
 import { codeFrame } from './source.js'
 import { evalStatic, findProperty, resolveObject, unwrapTs, type StaticScope, type StaticValue } from './static-value.js'
+import { findTopLevelCalls } from './top-level.js'
 import type { Diagnostic, DiagnosticCode, NameRuleName, RegisterSite } from './types.js'
+import { analyseUses, rootName } from './uses.js'
 
 export interface DetectOptions {
   /** Default `['@toolreg/core']`. */
@@ -22,16 +25,13 @@ export interface DetectResult {
   diagnostics: Diagnostic[]
 }
 
-interface Found {
-  call: RegisterCall
-  inLoop: boolean
-  scope: StaticScope
-}
+const EMPTY: DetectResult = { isToolModule: false, sites: [], diagnostics: [] }
 
 /** Analyse one decoded (BOM-free) source file; `file` is its root-relative path. */
 export function detectRegisterCalls(code: string, file: string, options: DetectOptions = {}): DetectResult {
+  const registryModules = options.registryModules ?? ['@toolreg/core']
   // Most non-tool files are skipped without parsing.
-  if (!code.includes('register')) return { isToolModule: false, sites: [], diagnostics: [] }
+  if (!mightRegister(code, registryModules)) return { ...EMPTY }
   const diag = (code_: DiagnosticCode, severity: Diagnostic['severity'], message: string, line: number, column: number): Diagnostic => ({
     code: code_, severity, message, file, line, column,
     ...(line > 0 ? { frame: codeFrame(code, line, column) } : {}),
@@ -42,28 +42,45 @@ export function detectRegisterCalls(code: string, file: string, options: DetectO
     return { isToolModule: false, sites: [], diagnostics: [diag('TR004', 'error', `Cannot parse ${file}: ${parsed.message}`, parsed.line, parsed.column)] }
   }
   const program = parsed.ast.program
-  const bindings = registryBindings(program, options.registryModules ?? ['@toolreg/core'])
-  const consts = topLevelConsts(program)
-  const found: Found[] = []
-  walkStatements(program.body, { consts, shadowed: new Set() }, false, bindings, found)
+  const declarators = topLevelConstDeclarators(program)
+  const consts = new Map<string, t.Expression>()
+  for (const d of declarators) if (d.id.type === 'Identifier' && d.init) consts.set(d.id.name, d.init)
+  const scope: StaticScope = { consts, shadowed: new Set() }
+  const bindings = registryBindings(program, registryModules, scope)
+  const uses = analyseUses(program, bindings, registryModules, aliasDeclarators(declarators, bindings))
+  // A const mutated anywhere (or one whose value is reached through a mutated alias) is not static.
+  for (const name of mutatedConsts(uses.mutated, consts)) consts.delete(name)
+  const calls = findTopLevelCalls(program, scope, bindings)
+  const found = calls.filter((c) => !c.dead)
+  const topLevel = new Set(calls.map((c) => c.call))
+  const nested = uses.calls.filter((c) => !topLevel.has(c))
+  const unattributed = uses.importsRegistry ? uses.unattributed : []
+  const tr009 = unattributed.map(({ node, reason }) => {
+    const { line, column } = lineColumn(node)
+    return diag('TR009', 'warning', reason, line, column)
+  })
 
   if (found.length === 0) {
-    const nested = findAnyRegisterCall(program, bindings)
-    if (nested === undefined) return { isToolModule: false, sites: [], diagnostics: [] }
-    const { line, column } = lineColumn(nested)
-    return {
-      isToolModule: false,
-      sites: [],
-      diagnostics: [diag('TR005', 'warning',
+    const diagnostics = [...tr009]
+    if (nested.length > 0) {
+      const { line, column } = lineColumn(nested[0]!)
+      diagnostics.unshift(diag('TR005', 'warning',
         `register() is only called inside a function, a conditional or a nested expression: ${file} is not treated as a tool module (call it at the top level of the module)`,
-        line, column)],
+        line, column))
     }
+    return { isToolModule: false, sites: [], diagnostics: diagnostics.sort(byPosition) }
+  }
+  for (const call of nested) {
+    const { line, column } = lineColumn(call)
+    tr009.push(diag('TR009', 'warning',
+      'register() inside a function, a conditional or a nested expression: the tools it registers are not known to the build (call it at the top level of the module)',
+      line, column))
   }
 
   const sites: RegisterSite[] = []
   const diagnostics: Diagnostic[] = []
   const rule = options.names ?? 'portable'
-  for (const { call, inLoop, scope } of found) {
+  for (const { call, repeated, scope } of found) {
     const { line, column } = lineColumn(call)
     const spec = call.arguments[0]
     const object = spec === undefined || spec.type === 'SpreadElement' ? undefined : resolveObject(spec, scope)
@@ -76,7 +93,13 @@ export function detectRegisterCalls(code: string, file: string, options: DetectO
       const what = dynamic.length === 2 ? 'Tool name and toolset are' : name.value.kind === 'dynamic' ? 'Tool name is' : 'Toolset is'
       const at = lineColumn(dynamic[0]!.at)
       diagnostics.push(diag('TR002', 'warning',
-        `${what} dynamic${inLoop ? ' (registered in a loop)' : ''}: it cannot be checked at build time — use a string literal or a top-level const`,
+        `${what} dynamic${repeated ? ' (registered in a loop)' : ''}: it cannot be checked at build time — use a string literal or a top-level const`,
+        at.line, at.column))
+    } else if (repeated && name.value.kind === 'string') {
+      // A loop body, or code after a jump that may happen, runs zero or many times.
+      const at = lineColumn(name.at)
+      diagnostics.push(diag('TR002', 'warning',
+        'Tool name is dynamic (registered in a loop or after a break/continue that may skip it): the call may run zero or many times — register at the top level, outside loops',
         at.line, at.column))
     }
     if (spec === undefined) diagnostics.push(diag('TR003', 'error', 'register() is called without a tool spec', line, column))
@@ -97,7 +120,7 @@ export function detectRegisterCalls(code: string, file: string, options: DetectO
       }
     }
     sites.push({
-      name: name.value.kind === 'string' ? name.value.value : null,
+      name: name.value.kind === 'string' && !repeated ? name.value.value : null,
       toolset: toolset.value.kind === 'string' ? toolset.value.value : null,
       file,
       line,
@@ -109,7 +132,39 @@ export function detectRegisterCalls(code: string, file: string, options: DetectO
       hasMeta: call.arguments.length !== 1 || spec?.type === 'SpreadElement',
     })
   }
-  return { isToolModule: true, sites, diagnostics }
+  diagnostics.push(...tr009)
+  return { isToolModule: true, sites, diagnostics: diagnostics.sort(byPosition) }
+}
+
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return a.line - b.line || a.column - b.column
+}
+
+/** The top-level const declarators that only alias a registry or a namespace (not an escape of it). */
+function aliasDeclarators(declarators: readonly t.VariableDeclarator[], bindings: RegistryBindings): Set<t.Node> {
+  const out = new Set<t.Node>()
+  for (const d of declarators) {
+    if (!d.init) continue
+    const init = unwrapTs(d.init)
+    if (d.id.type === 'Identifier' && (bindings.aliases.has(d.id.name) || bindings.namespaces.has(d.id.name)) && (isRegistry(init, bindings) || (init.type === 'Identifier' && bindings.namespaces.has(init.name)))) out.add(d)
+    else if (d.id.type === 'ObjectPattern' && init.type === 'Identifier' && bindings.namespaces.has(init.name)) out.add(d)
+  }
+  return out
+}
+
+/** The mutated names, and every const whose value they alias (`const T = SPEC` with T mutated mutates SPEC). */
+function mutatedConsts(mutated: ReadonlySet<string>, consts: ReadonlyMap<string, t.Expression>): Set<string> {
+  const out = new Set<string>()
+  const queue = [...mutated]
+  while (queue.length > 0) {
+    const name = queue.pop()!
+    if (out.has(name)) continue
+    out.add(name)
+    const init = consts.get(name)
+    const root = init === undefined ? undefined : rootName(init)
+    if (root !== undefined) queue.push(root)
+  }
+  return out
 }
 
 function problemOf(value: StaticValue, what: string): string | undefined {
@@ -135,95 +190,6 @@ function lineColumn(node: t.Node): { line: number; column: number } {
 /** Top-level `const` initializers by name (what static values may refer to). */
 export function topLevelConsts(program: t.Program): Map<string, t.Expression> {
   const consts = new Map<string, t.Expression>()
-  for (const stmt of program.body) {
-    const decl = stmt.type === 'ExportNamedDeclaration' ? stmt.declaration : stmt
-    if (decl?.type !== 'VariableDeclaration' || decl.kind !== 'const') continue
-    for (const d of decl.declarations) {
-      if (d.id.type === 'Identifier' && d.init) consts.set(d.id.name, d.init)
-    }
-  }
+  for (const d of topLevelConstDeclarators(program)) if (d.id.type === 'Identifier' && d.init) consts.set(d.id.name, d.init)
   return consts
-}
-
-/** A register call in a top-level position: statement, `void`/`await` of one, or an initializer. */
-function topLevelCall(expr: t.Node | null | undefined, bindings: RegistryBindings): RegisterCall | undefined {
-  if (!expr) return undefined
-  let n = unwrapTs(expr)
-  if ((n.type === 'UnaryExpression' && n.operator === 'void') || n.type === 'AwaitExpression') n = unwrapTs(n.argument)
-  return asRegisterCall(n, bindings)
-}
-
-function walkStatements(
-  body: readonly t.Statement[],
-  scope: StaticScope,
-  inLoop: boolean,
-  bindings: RegistryBindings,
-  found: Found[],
-): void {
-  for (const stmt of body) {
-    const push = (expr: t.Node | null | undefined): void => {
-      const call = topLevelCall(expr, bindings)
-      if (call) found.push({ call, inLoop, scope })
-    }
-    switch (stmt.type) {
-      case 'ExpressionStatement':
-        push(stmt.expression)
-        break
-      case 'VariableDeclaration':
-        for (const d of stmt.declarations) push(d.init)
-        break
-      case 'ExportNamedDeclaration':
-        if (stmt.declaration?.type === 'VariableDeclaration') for (const d of stmt.declaration.declarations) push(d.init)
-        break
-      case 'ExportDefaultDeclaration':
-        push(stmt.declaration)
-        break
-      case 'BlockStatement':
-        walkStatements(stmt.body, shadow(scope, blockNames(stmt.body)), inLoop, bindings, found)
-        break
-      case 'LabeledStatement':
-        walkStatements([stmt.body], scope, inLoop, bindings, found)
-        break
-      case 'ForStatement':
-      case 'ForInStatement':
-      case 'ForOfStatement': {
-        const head = stmt.type === 'ForStatement' ? stmt.init : stmt.left
-        const headNames = head?.type === 'VariableDeclaration' ? declaredNames(head) : []
-        walkStatements([stmt.body], shadow(scope, headNames), true, bindings, found)
-        break
-      }
-      default:
-        break
-    }
-  }
-}
-
-function shadow(scope: StaticScope, names: string[]): StaticScope {
-  return names.length === 0 ? scope : { consts: scope.consts, shadowed: new Set([...scope.shadowed, ...names]) }
-}
-
-function blockNames(body: readonly t.Statement[]): string[] {
-  const names: string[] = []
-  for (const stmt of body) {
-    if (stmt.type === 'VariableDeclaration') names.push(...declaredNames(stmt))
-    else if ((stmt.type === 'FunctionDeclaration' || stmt.type === 'ClassDeclaration') && stmt.id) names.push(stmt.id.name)
-  }
-  return names
-}
-
-function declaredNames(decl: t.VariableDeclaration): string[] {
-  const names: string[] = []
-  const visit = (node: t.Node | null | undefined): void => {
-    if (!node) return
-    switch (node.type) {
-      case 'Identifier': names.push(node.name); break
-      case 'ObjectPattern': for (const p of node.properties) visit(p.type === 'RestElement' ? p.argument : p.value); break
-      case 'ArrayPattern': for (const e of node.elements) visit(e); break
-      case 'AssignmentPattern': visit(node.left); break
-      case 'RestElement': visit(node.argument); break
-      default: break
-    }
-  }
-  for (const d of decl.declarations) visit(d.id)
-  return names
 }

@@ -56,6 +56,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     throw new TypeError('toolRegistry: option "config" must be a file name or false')
   }
   const registryModules = stringList(options.registryModules, 'registryModules', defaultOptions.registryModules)
+  if (options.verify !== undefined && typeof options.verify !== 'boolean') throw new TypeError('toolRegistry: option "verify" must be a boolean')
   if (registryModules.length === 0) throw new TypeError('toolRegistry: option "registryModules" must not be empty')
   return {
     root: path.resolve(options.root ?? root ?? process.cwd()),
@@ -69,6 +70,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     lazy: lazyOption(options.lazy),
     dts: fileOption(options.dts, 'dts', defaultOptions.dts),
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
+    ...(options.verify !== undefined ? { verify: options.verify } : {}),
   }
 }
 

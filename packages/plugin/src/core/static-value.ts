@@ -1,5 +1,6 @@
-// Static evaluation of a tool's `name` and `toolset` (SPEC §3.3): literals,
-// top-level consts (through `as const` / `satisfies`) and `CONST.prop`.
+// Static evaluation of a tool's `name` and `toolset` (docs: packages/plugin/README.md,
+// "Static names"): literals, top-level consts (through `as const` / `satisfies`) and
+// `CONST.prop`. A const that is mutated anywhere is left out of the scope by the caller.
 import type * as t from '@babel/types'
 
 export type StaticValue =
@@ -69,7 +70,9 @@ export function resolveObject(node: t.Node, scope: StaticScope, depth = 0): t.Ob
 
 /**
  * The node that gives `key` its value in an object literal: the last property
- * with that key, unless a spread or an unknown computed key comes after it.
+ * with that key, unless a spread or an unknown computed key comes after it. `__proto__: x`
+ * (not computed, not shorthand) sets the prototype, it is no property: a key the literal
+ * lacks may then come from that prototype, so it is dynamic.
  */
 export function findProperty(
   object: t.ObjectExpression,
@@ -78,9 +81,14 @@ export function findProperty(
   depth = 0,
 ): { node?: t.Node; dynamic: boolean } {
   let found: { node?: t.Node; dynamic: boolean } = { dynamic: false }
+  let prototype: t.Node | undefined
   for (const prop of object.properties) {
     if (prop.type === 'SpreadElement') {
       found = { node: prop, dynamic: true }
+      continue
+    }
+    if (isProtoSetter(prop)) {
+      prototype = prop
       continue
     }
     const name = staticKey(prop.key, prop.computed, scope, depth)
@@ -91,7 +99,14 @@ export function findProperty(
       found = { node: prop.type === 'ObjectProperty' ? prop.value : prop, dynamic: isAccessor }
     }
   }
+  if (found.node === undefined && prototype !== undefined) return { node: prototype, dynamic: true }
   return found
+}
+
+/** `__proto__: x` in an object literal: sets the prototype (only unquoted or quoted, not computed, not shorthand). */
+function isProtoSetter(prop: t.ObjectProperty | t.ObjectMethod): boolean {
+  if (prop.type !== 'ObjectProperty' || prop.computed || prop.shorthand) return false
+  return (prop.key.type === 'Identifier' && prop.key.name === '__proto__') || (prop.key.type === 'StringLiteral' && prop.key.value === '__proto__')
 }
 
 /** Evaluate `node` by the static rules; see StaticValue. */

@@ -35,6 +35,11 @@ export interface ToolRegistryOptions {
    * Default: `toolreg.config.{ts,mts,mjs,js,cjs,json}` or package.json's `toolreg` key in the root.
    */
   config?: string | false
+  /**
+   * Compare what each tool module registers at run time with its scan; differences are
+   * logged as TR009 through the registry's logger. Default: true in dev, false in builds.
+   */
+  verify?: boolean
 }
 
 /** What a toolreg config file (or package.json's `toolreg` key) may set. */
@@ -56,9 +61,11 @@ export interface ResolvedOptions {
   lazy: boolean | string[]
   dts: string | false
   manifest: string | false
+  /** Undefined: the default of the mode (true in dev, false in builds). */
+  verify?: boolean
 }
 
-export type DiagnosticCode = 'TR001' | 'TR002' | 'TR003' | 'TR004' | 'TR005' | 'TR006' | 'TR007' | 'TR008'
+export type DiagnosticCode = 'TR001' | 'TR002' | 'TR003' | 'TR004' | 'TR005' | 'TR006' | 'TR007' | 'TR008' | 'TR009'
 export type Severity = 'error' | 'warning'
 
 /** A place in a file. `file` is root-relative POSIX; `line`/`column` are 1-based, 0 for a whole file or dir. */
