@@ -2,6 +2,7 @@
 // Micro-experiments behind the profiling findings (bench/PROFILE.md): the building blocks
 // of the plugin's hot path over the N files of a generated project, each variant run 7
 // times in one process, alternating, median reported (the first run shows JIT warm-up).
+// (The magic-string variants left with the per-module transform: no tool module is rewritten.)
 //
 //   node bench/experiments/hot-path.mjs [--size 1000]
 import * as fs from 'node:fs'
@@ -24,9 +25,6 @@ const paths = fs.readdirSync(dir).map((n) => join(dir, n))
 let t = performance.now()
 const { parse } = await importFrom(join(BENCH, '..', 'packages/plugin'), '@babel/parser')
 const babelImportMs = performance.now() - t
-t = performance.now()
-const { default: MagicString } = await importFrom(join(BENCH, '..', 'packages/plugin'), 'magic-string')
-const magicImportMs = performance.now() - t
 
 const texts = paths.map((p) => fs.readFileSync(p, 'utf8'))
 const plugins = ['typescript', 'decorators', 'explicitResourceManagement', ['importAttributes', { deprecatedAssertSyntax: true }]]
@@ -43,8 +41,6 @@ const variants = {
   'warm check: JSON.parse of a one-file cache': () => JSON.parse(cacheJson),
   'parse: @babel/parser (scanner today)': () => texts.forEach((code) => parse(code, { sourceType: 'module', plugins })),
   'parse: @babel/parser attachComment:false': () => texts.forEach((code) => parse(code, { sourceType: 'module', plugins, attachComment: false })),
-  'transform: magic-string + map hires:true, includeContent (today)': () => texts.forEach((code) => { const s = new MagicString(code); s.appendLeft(at(code), inserted); s.toString(); s.generateMap({ hires: true, source: 'x', includeContent: true }) }),
-  'transform: magic-string + map hires:false': () => texts.forEach((code) => { const s = new MagicString(code); s.appendLeft(at(code), inserted); s.toString(); s.generateMap({ hires: false, source: 'x' }) }),
   'transform: string splice, map: null': () => texts.forEach((code) => code.slice(0, at(code)) + inserted + code.slice(at(code))),
   'sha1 of every source (sourceHash)': () => texts.forEach((code) => createHash('sha1').update(code).digest('base64url')),
 }
@@ -57,7 +53,7 @@ for (let round = 0; round < 7; round++) {
     results[name].push(performance.now() - t0)
   }
 }
-console.log(`${size} files; import @babel/parser ${babelImportMs.toFixed(1)} ms, magic-string ${magicImportMs.toFixed(1)} ms`)
+console.log(`${size} files; import @babel/parser ${babelImportMs.toFixed(1)} ms`)
 console.log(`${'variant'.padEnd(66)} first ms  median ms`)
 for (const [name, times] of Object.entries(results)) {
   const first = times[0]
