@@ -61,7 +61,7 @@ function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompile
   // hand it the `\0` id instead, which unplugin's resolver maps to its virtual file.
   wp.hooks.normalModuleFactory.tap(PLUGIN_NAME, (factory) => {
     factory.hooks.beforeResolve.tap(PLUGIN_NAME, (data) => {
-      if (data.request === VIRTUAL_MODULE_ID || data.request.startsWith(VIRTUAL_MODULE_ID + '/')) data.request = '\0' + data.request
+      if (data.request === VIRTUAL_MODULE_ID || data.request.startsWith(VIRTUAL_MODULE_ID + ':')) data.request = '\0' + data.request
     })
   })
   wp.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {

@@ -15,7 +15,7 @@ const snapshotDir = fileURLToPath(new URL('./__snapshots__/', import.meta.url))
 async function memoryScan(files: Record<string, string>, isolate = false, verify?: boolean): Promise<ScanResult> {
   return createScanner(resolveOptions({ isolate, ...(verify === undefined ? {} : { verify }) }, '/p'), createMemoryFs(files)).scan()
 }
-const SOURCES_IMPORT = /^import "virtual:tool-registry\/sources\/[\w-]{12}"$/
+const SOURCES_IMPORT = /^import "virtual:tool-registry:sources:[\w-]{12}"$/
 const tool = (name: string) => `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: 't' })\n`
 
 describe('generateModule', () => {
@@ -93,10 +93,10 @@ describe('companion modules', () => {
   })
 
   it('verify: begin and end markers around each tool module, in order; off by default', async () => {
-    expect(generateModule(await scanOf())).not.toContain('/begin/')
+    expect(generateModule(await scanOf())).not.toContain(':begin:')
     const code = generateModule(await memoryScan({ '/p/tools/a.ts': tool('a'), '/p/tools/b.ts': tool('b') }, false, true))
     const imports = code.split('\n').filter((l) => l.startsWith('import ')).slice(2)
-    expect(imports.map((l) => l.replace(/"virtual:tool-registry\/(begin|end)\/.*"/, '$1'))).toEqual([
+    expect(imports.map((l) => l.replace(/"virtual:tool-registry:(begin|end):.*"/, '$1'))).toEqual([
       'import begin',
       'import * as __tool0 from "/p/tools/a.ts"',
       'import end',
@@ -104,7 +104,7 @@ describe('companion modules', () => {
       'import * as __tool1 from "/p/tools/b.ts"',
       'import end',
     ])
-    expect(generateModule(await scanOf(), { verify: true })).toContain('/end/')
+    expect(generateModule(await scanOf(), { verify: true })).toContain(':end:')
   })
 
   it('verify: the end marker compares with the static names; dynamic names leave extras alone', async () => {

@@ -1,6 +1,7 @@
 // The ids of `virtual:tool-registry` and of the small modules it imports (the sources
 // table, verify's begin/end markers, the tool files in builds). One prefix for all, so a
-// bundler's hook filter (fixed when the plugin is created) lets exactly these through.
+// bundler's hook filter (fixed when the plugin is created) lets exactly these through; no
+// `/` in them (esbuild would look for a directory `\0virtual:tool-registry`), no `?`/`#`.
 
 /** The id users import. */
 export const VIRTUAL_MODULE_ID = 'virtual:tool-registry'
@@ -11,7 +12,7 @@ export const VIRTUAL_MODULE_ID = 'virtual:tool-registry'
 export const RESOLVED_VIRTUAL_MODULE_ID = '\0' + VIRTUAL_MODULE_ID
 
 /** Every id this plugin resolves or loads, with or without the `\0`. */
-export const VIRTUAL_ID_FILTER = /^\0?virtual:tool-registry(?:$|\/)/
+export const VIRTUAL_ID_FILTER = /^\0?virtual:tool-registry(?:$|:)/
 
 /** The public id, or the resolved one (webpack gets it back from its scheme workaround). */
 export const isVirtualModuleId = (id: string): boolean => id === VIRTUAL_MODULE_ID || id === RESOLVED_VIRTUAL_MODULE_ID
@@ -36,18 +37,18 @@ const decode = (text: string): string => Buffer.from(text, 'base64url').toString
 /** The unresolved id of a companion module (what the virtual module imports). */
 export function companionId(companion: CompanionId, hash = ''): string {
   switch (companion.kind) {
-    case 'sources': return `${VIRTUAL_MODULE_ID}/sources/${hash}`
+    case 'sources': return `${VIRTUAL_MODULE_ID}:sources:${hash}`
     case 'begin':
     case 'end':
-    case 'file': return `${VIRTUAL_MODULE_ID}/${companion.kind}/${hash === '' ? '' : hash + '/'}${encode(companion.file)}`
+    case 'file': return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash === '' ? '' : hash + ':'}${encode(companion.file)}`
   }
 }
 
 /** Parse a companion id, resolved (`\0`) or not; undefined for any other id. */
 export function parseCompanionId(id: string): CompanionId | undefined {
   const bare = id.startsWith('\0') ? id.slice(1) : id
-  if (!bare.startsWith(VIRTUAL_MODULE_ID + '/')) return undefined
-  const [kind, ...rest] = bare.slice(VIRTUAL_MODULE_ID.length + 1).split('/')
+  if (!bare.startsWith(VIRTUAL_MODULE_ID + ':')) return undefined
+  const [kind, ...rest] = bare.slice(VIRTUAL_MODULE_ID.length + 1).split(':')
   if (kind === 'sources') return { kind }
   if (kind !== 'begin' && kind !== 'end' && kind !== 'file') return undefined
   const last = rest[rest.length - 1]
