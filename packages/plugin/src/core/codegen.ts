@@ -56,7 +56,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   // the sources table next (ES modules evaluate in import order): every statically named
   // tool has its `source` from the moment it is registered.
   lines.push(`import { registry } from ${str(registryModule)}`)
-  lines.push(`import ${companion({ kind: 'sources' }, sourcesHash(scan))}`)
+  lines.push(`import ${str((options.companionPath ?? ((id) => id))(sourcesModuleId(scan)))}`)
   if (!isolate) {
     paths.forEach((p, i) => {
       if (verify) lines.push(`import ${begins[i]}`)
@@ -148,8 +148,9 @@ export function sourcesTable(scan: Pick<ScanResult, 'toolModules'>): Record<stri
   return table
 }
 
-function sourcesHash(scan: Pick<ScanResult, 'toolModules'>): string {
-  return hash('sha1', JSON.stringify(sourcesTable(scan)), 'base64url').slice(0, 12)
+/** The id of the module that hands the registry this scan's table (a new id for a new table). */
+export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>): string {
+  return companionId({ kind: 'sources' }, hash('sha1', JSON.stringify(sourcesTable(scan)), 'base64url').slice(0, 12))
 }
 
 /**
