@@ -2,7 +2,7 @@
 // run in a fresh Node process and must hold exactly the fixture's tools; the collision
 // fixture must make each bundler fail with TR001 naming both files.
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, readdir, rm, stat, utimes } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -166,7 +166,7 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
       output: { path: outDir, filename: 'main.cjs', clean: true },
       optimization: { minimize: false },
       resolve: { extensions: ['.ts', '.js'] },
-      module: { rules: [{ test: /\.ts$/, loader: 'esbuild-loader', options: { target: 'es2022' } }] },
+      module: { rules: [{ test: /\.ts$/, loader: require.resolve('esbuild-loader'), options: { target: 'es2022' } }] },
       plugins: [webpackToolRegistry(options)],
       infrastructureLogging: { level: 'none' },
     })
@@ -486,4 +486,85 @@ describe('dts and manifest options', () => {
     expect(parsed.tools.map((t) => t.name).sort()).toEqual(APP_NAMES)
     await expect(stat(out)).rejects.toThrow()
   })
+})
+
+// ---------------------------------------------------------------------------
+// Issue 11: what the scan promises, each bundler's bundle does. No tool module is
+// rewritten (a parenthesized or `as`-wrapped spec stays valid), file names with `?`, `#`
+// and `\` are imported exactly, a symlinked sibling is one module.
+
+const ODD_FILES: Record<string, string> = {
+  'paren.ts': [
+    "import { registry, type ToolSpec } from '@toolreg/core'",
+    "registry.register(({ name: 'paren_tool', toolset: 'odd', schema: {}, handler: () => 'paren' } as ToolSpec))",
+    "registry.register(({ name: 'satisfies_tool', toolset: 'odd', schema: {}, handler: () => 'satisfies' }) satisfies ToolSpec)",
+    "registry.register({ name: 'bang_tool', toolset: 'odd', schema: {}, handler: () => 'bang' }!)",
+  ].join('\n') + '\n',
+  'a?b.ts': "import { registry } from '@toolreg/core'\nregistry.register({ name: 'question_tool', toolset: 'odd', schema: {}, handler: () => 'a?b' })\n",
+  'c#d.ts': "import { registry } from '@toolreg/core'\nregistry.register({ name: 'hash_tool', toolset: 'odd', schema: {}, handler: () => 'c#d' })\n",
+  'e\\f.ts': "import { registry } from '@toolreg/core'\nregistry.register({ name: 'backslash_tool', toolset: 'odd', schema: {}, handler: () => 'e\\\\f' })\n",
+  // A decoy: `a` is what a bundler reading `?b.ts` as a query would import.
+  'a.ts': "import { registry } from '@toolreg/core'\nregistry.register({ name: 'decoy_a', toolset: 'odd', schema: {}, handler: () => 'a' })\n",
+}
+// Tool → [file, name of the tool, what the file holds that a bundler may misread].
+const ODD_TOOLS = [
+  ['tools/a?b.ts', 'question_tool', '?'],
+  ['tools/c#d.ts', 'hash_tool', '#'],
+  ['tools/e\\f.ts', 'backslash_tool', '\\'],
+] as const
+/** What each bundler cannot import exactly: webpack and Rspack read `?` as a query (Rspack also refuses `\`). */
+const UNIMPORTABLE: Record<Bundler, string[]> = { vite: [], rollup: [], rolldown: [], esbuild: [], webpack: ['?'], rspack: ['?', '\\'] }
+
+async function oddApp(leaveOut: readonly string[] = []): Promise<string> {
+  const root = await mkdtemp(path.join(tmp, 'odd-'))
+  await mkdir(path.join(root, 'tools'), { recursive: true })
+  await mkdir(path.join(root, 'src'), { recursive: true })
+  await mkdir(path.join(root, 'node_modules/@toolreg'), { recursive: true })
+  await symlink(path.resolve(import.meta.dirname, '../packages/core'), path.join(root, 'node_modules/@toolreg/core'), 'dir')
+  await writeFile(path.join(root, 'src/main.ts'), await readFile(path.join(APP, 'src/main.ts'), 'utf8'))
+  for (const [name, code] of Object.entries(ODD_FILES)) {
+    if (!leaveOut.some((c) => name.includes(c))) await writeFile(path.join(root, 'tools', name), code)
+  }
+  // A symlink to a sibling tool file: one module, imported once under its first path.
+  await symlink('paren.ts', path.join(root, 'tools/z-link.ts'))
+  return root
+}
+
+describe.each(BUNDLERS)('%s: issue 11', (bundler) => {
+  const unimportable = UNIMPORTABLE[bundler]
+  const odd = ODD_TOOLS.filter(([, , c]) => !unimportable.includes(c))
+
+  it(`builds and runs a parenthesized/as-wrapped spec, a symlinked sibling and files named with ${odd.map(([, , c]) => c).join(' ')}`, async () => {
+    const root = await oddApp(unimportable)
+    const outcome = await builders[bundler]({ root, options: { dts: false }, outDir: outDir(`${bundler}-odd`) })
+    expect(outcome.error).toBe('')
+    expect(outcome.ok).toBe(true)
+    // TR008 for each odd name, no TR001 of the symlink with itself.
+    expect(outcome.warnings.filter((w) => w.includes('TR008'))).toHaveLength(odd.length)
+    expect(outcome.warnings.join('\n')).not.toContain('TR001')
+    const report = await runBundle(outcome.entry)
+    const names = ['bang_tool', 'decoy_a', 'paren_tool', 'satisfies_tool', ...odd.map(([, name]) => name)].sort()
+    expect(report.names).toEqual(names)
+    expect(report.toolNames).toEqual(names)
+    expect(report.sources).toEqual({
+      bang_tool: 'tools/paren.ts:4:1',
+      decoy_a: 'tools/a.ts:2:1',
+      paren_tool: 'tools/paren.ts:2:1',
+      satisfies_tool: 'tools/paren.ts:3:1',
+      ...Object.fromEntries(odd.map(([file, name]) => [name, `${file}:2:1`])),
+    })
+    expect(report.manifestFiles).toEqual(['tools/a.ts', ...odd.map(([file]) => file), 'tools/paren.ts'].sort())
+  })
+
+  if (unimportable.length > 0) {
+    it(`fails with a TR008 error naming each file it cannot import (${unimportable.join(' ')})`, async () => {
+      const root = await oddApp()
+      const outcome = await builders[bundler]({ root, options: { dts: false }, outDir: outDir(`${bundler}-odd-error`) })
+      expect(outcome.ok).toBe(false)
+      for (const [file, , c] of ODD_TOOLS) {
+        if (unimportable.includes(c)) expect(outcome.error).toContain(`${file} - error TR008: ${bundler === 'rspack' ? 'Rspack' : 'webpack'} cannot import the tool file ${file}`)
+      }
+      expect(outcome.error).not.toContain('Module not found')
+    })
+  }
 })

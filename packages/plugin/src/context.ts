@@ -17,7 +17,7 @@ import { toPosix } from './core/walk.js'
 export { isVirtualModuleId, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_ID_FILTER, VIRTUAL_MODULE_ID } from './core/virtual-ids.js'
 
 /** How the virtual module imports each tool file (see loadVirtual). */
-export type ToolImportStyle = 'path' | 'companion' | 'webpack'
+export type ToolImportStyle = 'path' | 'companion' | 'webpack' | 'rspack'
 
 /** What `resolveVirtual` hands the bundler. */
 export interface VirtualResolution {
@@ -159,19 +159,24 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
    * undefined for any other id. `dev`: the dev server (verify on by default, tool files
    * imported by path). Tool files are imported by absolute path (`path`: dev, esbuild),
    * through a `file` companion the plugin resolves (`companion`: Vite, Rollup, Rolldown
-   * builds), or by path with `?` and `#` escaped the webpack way (`webpack`).
+   * builds), or by path with `#` escaped the webpack way (`webpack`, `rspack`).
    */
   function loadVirtual(id: string, result: ScanResult, style: ToolImportStyle, dev = false): string | undefined {
     if (isVirtualModuleId(id)) {
+      // webpack and Rspack cannot import a name with `?` (nor Rspack one with `\`): those
+      // files are left out, and reported as errors (./unplugin.ts).
+      const importable = (m: FileScan): boolean => !m.file.includes('?') && !(style === 'rspack' && m.file.includes('\\'))
+      const webpackLike = style === 'webpack' || style === 'rspack'
+      const scan = webpackLike ? { ...result, toolModules: result.toolModules.filter(importable) } : result
       // Tool modules are imported by absolute path: the importer is virtual, it has no directory.
-      return generateModule(result, {
+      return generateModule(scan, {
         // The dev server loads every tool module at once (its updates replace whole modules).
         ...(dev ? { lazy: false } : {}),
         verify: result.options.verify ?? dev,
         importPath: style === 'companion'
           ? (f) => companionId({ kind: 'file', file: f.absPath })
-          : style === 'webpack'
-            ? (f) => toPosix(f.absPath).replace(/[?#]/g, '\0$&')
+          : webpackLike
+            ? (f) => toPosix(f.absPath).replace(/#/g, '\0#')
             : (f) => toPosix(f.absPath),
       })
     }

@@ -35,11 +35,11 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
     },
     webpack: (compiler) => {
       style = 'webpack'
-      applyWebpackLike(ctx, compiler)
+      applyWebpackLike(ctx, compiler, 'webpack')
     },
     rspack: (compiler) => {
-      style = 'webpack'
-      applyWebpackLike(ctx, compiler)
+      style = 'rspack'
+      applyWebpackLike(ctx, compiler, 'Rspack')
     },
     esbuild: { setup: (build) => setupEsbuild(ctx, build) },
   }
@@ -50,7 +50,7 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
 
 type WebpackLikeCompiler = WebpackCompiler | RspackCompiler
 
-function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompiler) {
+function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompiler, bundler: string) {
   if (compiler.context) ctx.setBundlerRoot(compiler.context)
   // Unlike Rollup, webpack reads `"sideEffects": false` from package.json and would drop
   // a tool module whose namespace the registry module never reads: a rule overrides it.
@@ -77,8 +77,25 @@ function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompile
   // `make` runs in parallel with the entries: the virtual module's `load` awaits this scan.
   wp.hooks.make.tapPromise(PLUGIN_NAME, async (compilation) => {
     const result = await ctx.scan()
-    reportToWebpack(ctx, wp, compilation, result)
+    reportToWebpack(ctx, wp, compilation, unimportableAsErrors(result, bundler))
   })
+}
+
+/**
+ * webpack and Rspack read a `?` in a module's path as the start of its query, also where
+ * loaders read the file, and Rspack takes `\\` for no file name character: a tool file
+ * named so cannot be imported exactly (the virtual module leaves it out), and its TR008
+ * is an error that says so. A `#` is escaped (`\\0#`) and imported.
+ */
+function unimportableAsErrors(result: ScanResult, bundler: string): ScanResult {
+  const unimportable = (file: string): boolean => file.includes('?') || (bundler === 'Rspack' && file.includes('\\'))
+  if (!result.diagnostics.some((d) => d.code === 'TR008' && unimportable(d.file))) return result
+  const diagnostics = result.diagnostics.map((d): Diagnostic => d.code !== 'TR008' || !unimportable(d.file) ? d : {
+    ...d,
+    severity: 'error',
+    message: `${bundler} cannot import the tool file ${d.file}: ${d.file.includes('?') ? 'it reads "?" as the start of a query' : 'it takes "\\" for no file name character'} — rename the file`,
+  })
+  return { ...result, diagnostics }
 }
 
 function reportToWebpack(ctx: ToolRegistryContext, compiler: WebpackCompiler, compilation: WebpackCompilation, result: ScanResult) {

@@ -133,12 +133,26 @@ describe('symlinks', () => {
   it('a link into the dir from a dir outside the root is allowed (inside the dir)', async () => {
     const { scanner } = setup({
       '/shared/tools/a.ts': tool('a'),
-      '/shared/tools/b.ts': { symlink: 'a.ts' },
+      '/shared/tools/c.ts': { symlink: 'sub/c.ts' },
+      '/shared/tools/sub/c.ts': tool('c'),
     }, { dirs: ['../shared/tools'] })
     const r = await scanner.scan()
-    expect(r.toolModules.map((m) => m.file)).toEqual(['../shared/tools/a.ts', '../shared/tools/b.ts'])
-    // Same file twice under two names: the name is registered twice.
-    expect(r.diagnostics.map(summary)).toEqual(['TR001 error ../shared/tools/b.ts:2:1'])
+    expect(r.toolModules.map((m) => m.file)).toEqual(['../shared/tools/a.ts', '../shared/tools/c.ts'])
+    expect(r.diagnostics).toEqual([])
+  })
+
+  it('one physical file is one module: a symlink to a sibling is imported once, under its first path, never a TR001 with itself', async () => {
+    const { scanner } = setup({
+      '/p/tools/b-real.ts': tool('b'),
+      '/p/tools/a-link.ts': { symlink: 'b-real.ts' },
+      '/p/tools/c-link.ts': { symlink: 'b-real.ts' },
+    })
+    const r = await scanner.scan()
+    expect(r.toolModules.map((m) => [m.file, m.realPath])).toEqual([['tools/a-link.ts', '/p/tools/b-real.ts']])
+    expect(r.diagnostics).toEqual([])
+    expect(r.toolNames).toEqual(['b'])
+    // The bundler may hand either path back.
+    expect(scanner.getFileScan('/p/tools/b-real.ts')?.file).toBe('tools/a-link.ts')
   })
 
   it('follows directory links for recursive patterns, and reports a loop back', async () => {

@@ -56,10 +56,10 @@ export function scanSource(code: string, walked: WalkedFile, options: ResolvedOp
 
 export async function scanFile(walked: WalkedFile, options: ResolvedOptions, fs: ScanFs): Promise<FileScan> {
   const scan = await readAndScan(walked, options, fs)
-  if (!/[?#]/.test(walked.file)) return scan
+  if (!/[?#\\]/.test(walked.file)) return scan
   const tr008: Diagnostic = {
     code: 'TR008', severity: 'warning', file: walked.file, line: 0, column: 0,
-    message: `Tool file name ${walked.file} contains "?" or "#": dev servers cannot serve it (builds still import it) — rename the file`,
+    message: `Tool file name ${walked.file} contains "?", "#" or "\\": builds import exactly this file, but the dev server cannot serve it — rename the file`,
   }
   return { ...scan, diagnostics: [...applyStrict([tr008], options.strict), ...scan.diagnostics] }
 }

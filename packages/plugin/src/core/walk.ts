@@ -191,5 +191,20 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
     await walk(absDir, realDir, '')
   }
   files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
-  return { files, diagnostics, dirs }
+  return { files: onePathPerFile(files), diagnostics, dirs }
+}
+
+/**
+ * One physical file is one module: a file reached under several paths (a symlink to a
+ * sibling, a symlinked dir) is kept under its first path only, in sorted order, so it is
+ * imported once and never collides with itself (TR001).
+ */
+function onePathPerFile(files: WalkedFile[]): WalkedFile[] {
+  const seen = new Set<string>()
+  return files.filter((f) => {
+    const key = f.realPath ?? f.absPath
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }
