@@ -39,14 +39,20 @@ interface Found {
 
 /** detectRegisterCalls' answer for the common shapes, or undefined when the file needs the full parse. */
 export function fastDetectRegisterCalls(code: string, file: string, options: DetectOptions = {}): DetectResult | undefined {
+  const registryModules = options.registryModules ?? ['@toolreg/core']
   if (!code.includes('register')) {
-    // What the full detector's pre-check answers, unless an escape could spell the word.
-    return code.includes('\\') ? undefined : { isToolModule: false, sites: [], diagnostics: [] }
+    // What the full detector's pre-check answers, unless an escape could spell the word or
+    // the file imports a registry module (a use of it the scan cannot attribute is TR009).
+    return code.includes('\\') || registryModules.some((m) => code.includes(m)) ? undefined : { isToolModule: false, sites: [], diagnostics: [] }
   }
   // Line breaks other than LF and CRLF, and HTML-like comments: left to the parser.
   if (/\r(?!\n)|[\u2028\u2029]|<!--|-->/.test(code)) return undefined
-  const found = recognise(code, /\.(?:[jt]sx|[mc]?js)$/i.test(file), options.registryModules ?? ['@toolreg/core'])
-  if (found === undefined || found.length === 0) return undefined
+  const recognised = recognise(code, /\.(?:[jt]sx|[mc]?js)$/i.test(file), registryModules)
+  if (recognised === undefined || recognised.found.length === 0) return undefined
+  const { found } = recognised
+  // A registry binding used anywhere but in an import or a recognised call may be handed
+  // on (TR009 for the full detector): declined.
+  if (recognised.bindings.some((name) => usedElsewhere(code, name))) return undefined
   // Every `register` in the text must be one of the recognised calls.
   let occurrences = 0
   for (let i = code.indexOf('register'); i >= 0; i = code.indexOf('register', i + 8)) occurrences++
@@ -69,8 +75,24 @@ export function fastDetectRegisterCalls(code: string, file: string, options: Det
   return { isToolModule: true, sites, diagnostics: [] }
 }
 
-/** The recognised calls in source order, or undefined to decline. */
-function recognise(code: string, jsx: boolean, registryModules: readonly string[]): Found[] | undefined {
+/**
+ * Whether `name` occurs as a word other than in an import line or right before
+ * `.register` / `?.register` / `.registry` / `?.registry`.
+ */
+function usedElsewhere(code: string, name: string): boolean {
+  const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')
+  for (let m = word.exec(code); m !== null; m = word.exec(code)) {
+    const rest = code.slice(m.index + name.length, m.index + name.length + 12)
+    if (/^\??\.regist(?:er|ry)\b/.test(rest)) continue
+    const lineStart = code.lastIndexOf('\n', m.index) + 1
+    if (/^import\s/.test(code.slice(lineStart, m.index + 1))) continue
+    return true
+  }
+  return false
+}
+
+/** The recognised calls in source order and the registry bindings met, or undefined to decline. */
+function recognise(code: string, jsx: boolean, registryModules: readonly string[]): { found: Found[]; bindings: string[] } | undefined {
   const lx = new Lexer(code, jsx)
   const aliases: string[] = []
   const namespaces: string[] = []
@@ -256,7 +278,7 @@ function recognise(code: string, jsx: boolean, registryModules: readonly string[
   let t = lx.next()
   for (;;) {
     if (t === Tok.Fail) return undefined
-    if (t === Tok.End) return found
+    if (t === Tok.End) return { found, bindings: [...aliases, ...namespaces] }
     if (t === Tok.Ident) {
       const start = lx.depth === 0 && (boundary === ALWAYS || (boundary === AFTER_NEWLINE && lx.newline))
       if (start && lx.is('import')) {

@@ -207,7 +207,9 @@ export function analyseUses(program: t.Program, bindings: RegistryBindings, regi
         if (node.left.type !== 'VariableDeclaration') targetRoots(node.left, mutated)
         break
       case 'Identifier':
-        if (isReference(item) && (node.name === 'registry' || bindings.aliases.has(node.name))) checkRegistryUse(item)
+        // Only a binding known to be a registry module's `registry` (an import or a const
+        // alias of one) is followed where it goes: another `registry` may be anything.
+        if (isReference(item) && bindings.aliases.has(node.name)) checkRegistryUse(item)
         else if (isReference(item) && bindings.namespaces.has(node.name)) {
           // A namespace is fine as the object of a static member (`ns.registry`, `ns.other`).
           const { parent, key } = effectiveParent(item)
