@@ -1,6 +1,6 @@
 // The `toolreg` CLI as CI runs it: a real process, its output and exit code.
 import { spawn } from 'node:child_process'
-import { readFile, access } from 'node:fs/promises'
+import { readFile, access, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -160,5 +160,36 @@ describe('bad usage exits 2 with a message and the usage on stderr', () => {
     const r = await toolreg(['--help'])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Usage: toolreg <command> [options]')
+  })
+})
+
+describe('--out that cannot be written: one line on stderr, exit 2, no hang, no stack', () => {
+  const cases: [string, (dir: string) => Promise<string>, string][] = [
+    ['a directory', async (dir) => dir, 'it is a directory'],
+    ['a full device', async () => '/dev/full', 'no space left on the device'],
+    ['an over-long name', async (dir) => path.join(dir, 'x'.repeat(300) + '.json'), 'the file name is too long'],
+    ['a path under a file', async (dir) => {
+      await writeFile(path.join(dir, 'plain'), '')
+      return path.join(dir, 'plain/x.json')
+    }, 'a part of its path is a file, not a directory'],
+    ['a directory that cannot be created (/proc/1/nope)', async () => '/proc/1/nope/x.json', 'its directory does not exist and cannot be created'],
+  ]
+  it.each(cases)('%s', async (_, target, why) => {
+    const out = await target(await tempDir())
+    for (const command of ['check', 'manifest']) {
+      const started = Date.now()
+      const r = await toolreg([command, '--out', out], fixture('scan-basic'))
+      expect(Date.now() - started).toBeLessThan(30_000)
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toBe(`toolreg: --out: cannot write ${out}: ${why}\n`)
+    }
+  })
+
+  it('creates missing parent directories', async () => {
+    const out = path.join(await tempDir(), 'a/b/c/manifest.json')
+    const r = await toolreg(['manifest', '--out', out], fixture('scan-basic'))
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' })
+    expect(JSON.parse(await readFile(out, 'utf8')).version).toBe(1)
   })
 })

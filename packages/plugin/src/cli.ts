@@ -1,7 +1,7 @@
 // `toolreg check | list | manifest | types`: the scanner for CI, no bundler needed.
 // Parses flags, reads the project's shared configuration (the one the plugin reads),
 // calls the core, maps the result to an exit code (packages/plugin/README.md, "CLI").
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import * as path from 'node:path'
 import { parseArgs } from 'node:util'
 import {
@@ -17,6 +17,7 @@ import {
   type ScanResult,
 } from './core/index.js'
 import { dtsState, staleMessage, writeDtsFile, type DtsState } from './cli-types.js'
+import { writeOut } from './write-out.js'
 
 export const USAGE = `Usage: toolreg <command> [options]
 
@@ -230,9 +231,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     if (notice.stdout) (args.out === undefined ? io.stdout : io.stderr)(notice.stdout)
   }
   if (args.out !== undefined && !(args.command === 'manifest' && hasErrors)) {
-    const file = path.resolve(io.cwd, args.out)
-    await mkdir(path.dirname(file), { recursive: true })
-    await writeFile(file, output)
+    const failure = await writeOut(path.resolve(io.cwd, args.out), output)
+    if (failure !== undefined) {
+      io.stderr(failure + '\n')
+      return 2
+    }
   } else if (args.out === undefined) {
     io.stdout(output)
   }
