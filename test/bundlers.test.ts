@@ -568,3 +568,51 @@ describe.each(BUNDLERS)('%s: issue 11', (bundler) => {
     })
   }
 })
+
+// ---------------------------------------------------------------------------
+// verify: each tool module's run-time names against its scan, TR009 through the logger.
+
+function runBundleStderr(entry: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+async function verifyApp(): Promise<string> {
+  const root = await mkdtemp(path.join(tmp, 'verify-'))
+  await mkdir(path.join(root, 'tools'), { recursive: true })
+  await mkdir(path.join(root, 'src'), { recursive: true })
+  await mkdir(path.join(root, 'node_modules/@toolreg'), { recursive: true })
+  await symlink(path.resolve(import.meta.dirname, '../packages/core'), path.join(root, 'node_modules/@toolreg/core'), 'dir')
+  await writeFile(path.join(root, 'src/main.ts'), await readFile(path.join(APP, 'src/main.ts'), 'utf8'))
+  await writeFile(path.join(root, 'tools/good.ts'), "import { registry } from '@toolreg/core'\nregistry.register({ name: 'good', toolset: 'v', schema: {}, handler: () => 'ok' })\n")
+  // The scan takes any `registry` for the registry: this one registers nothing.
+  await writeFile(path.join(root, 'tools/liar.ts'), [
+    "import { registry as real } from '@toolreg/core'",
+    'const registry = { register(_spec: unknown) {} }',
+    "registry.register({ name: 'phantom', toolset: 'v', schema: {}, handler: () => 'no' })",
+    "real.register({ name: 'liar_real', toolset: 'v', schema: {}, handler: () => 'ok' })",
+  ].join('\n') + '\n')
+  return root
+}
+
+describe.each(BUNDLERS)('%s: verify', (bundler) => {
+  it('verify: true logs TR009 for a module whose run-time names differ from its scan; off by default in builds', async () => {
+    const root = await verifyApp()
+    for (const verify of [true, false]) {
+      const outcome = await builders[bundler]({ root, options: { dts: false, verify }, outDir: outDir(`${bundler}-verify-${verify}`) })
+      expect(outcome.error).toBe('')
+      const run = await runBundleStderr(outcome.entry)
+      expect(run.code, run.stderr).toBe(0)
+      const tr009 = run.stderr.split('\n').filter((l) => l.includes('TR009'))
+      expect(tr009).toEqual(verify ? ['toolreg: TR009 tools/liar.ts registered [liar_real] at run time, its scan found [liar_real, phantom]'] : [])
+      expect(JSON.parse(run.stdout.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))!.slice(15)).names).toEqual(['good', 'liar_real'])
+    }
+  })
+})
