@@ -130,4 +130,27 @@ describe('vite dev server, SSR module runner', () => {
   it('keeps the .d.ts in step with the tools', async () => {
     await expect.poll(() => dts(), { timeout: 30_000 }).toMatch(/ToolName = ['"]clock['"] \| ['"]echo['"]\s/)
   })
+  it('verify (on in dev): a module whose names at run time differ from its scan logs TR009 with both lists', async () => {
+    const warned: string[] = []
+    const previous = registry.logger
+    registry.configure({ logger: { ...previous, warn: (...args: unknown[]) => void warned.push(args.map(String).join(' ')) } })
+    try {
+      // The scan takes any `registry` for the registry: this one registers nothing.
+      await save('tools/liar.ts', [
+        "import { registry as real } from '@toolreg/core'",
+        'const registry = { register(_spec: unknown) {} }',
+        "registry.register({ name: 'phantom', toolset: 'demo', schema: {}, handler: () => 'no' })",
+        "real.register({ name: 'liar_real', toolset: 'demo', schema: {}, handler: () => 'ok' })",
+      ].join('\n') + '\n')
+      await namesBecome(['clock', 'echo', 'liar_real'])
+      await expect.poll(() => warned.filter((w) => w.includes('TR009')), { timeout: 30_000 })
+        .toEqual(['toolreg: TR009 tools/liar.ts registered [liar_real] at run time, its scan found [liar_real, phantom]'])
+      // The other modules agree with their scans: no TR009 for them.
+      await unlink(path.join(tmp, 'tools/liar.ts'))
+      await namesBecome(['clock', 'echo'])
+      expect(warned.filter((w) => w.includes('TR009'))).toHaveLength(1)
+    } finally {
+      registry.configure({ logger: previous })
+    }
+  })
 })

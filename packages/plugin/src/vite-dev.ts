@@ -149,7 +149,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
       const file = ctx.toolModuleOf(id)
       if (!file) return null
       served.add(file.absPath)
-      return { code: withToolModuleHmr(code, file, registryModuleOf(ctx.options())), map: null, moduleSideEffects: true }
+      return { code: withToolModuleHmr(code, file, registryModuleOf(ctx.options()), ctx.options().verify ?? true), map: null, moduleSideEffects: true }
     },
 
     /** The plugin's own watcher handles tool modules: Vite sends nothing for them. Other files go as usual. */

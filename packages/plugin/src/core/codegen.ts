@@ -167,18 +167,23 @@ export function generateCompanionModule(scan: ScanResult, companion: CompanionId
   const module = scan.toolModules.find((m) => m.file === companion.file)
   if (module === undefined) return undefined
   if (companion.kind === 'begin') return `${registryImport}registry.beginSource(${str(module.file)})\n`
+  return `${registryImport}${verifyCode(module, 'registry', `registry.endSource(${str(module.file)}).registered`)}\n`
+}
+
+/**
+ * Statements comparing the names a tool module registered (`registered`, an expression of
+ * a sorted array) with its scan: a difference is a TR009 through `registry`'s logger. Used
+ * by verify's end marker and by the dev server's tool-module footer.
+ */
+export function verifyCode(module: FileScan, registry: string, registered: string): string {
   const expected = [...new Set(module.sites.flatMap((s) => (s.name === null ? [] : [s.name])))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   // Dynamic names and unattributable calls may register names the scan cannot know.
   const open = module.sites.some((s) => s.name === null) || module.diagnostics.some((d) => d.code === 'TR009')
-  return `${registryImport}${[
-    `const file = ${str(module.file)}`,
-    `const expected = ${JSON.stringify(expected)}`,
-    'const { registered } = registry.endSource(file)',
-    'const missing = expected.filter((name) => !registered.includes(name))',
-    `const extra = ${open ? '[]' : 'registered.filter((name) => !expected.includes(name))'}`,
-    'if (missing.length > 0 || extra.length > 0) {',
-    "  const list = (names) => '[' + names.join(', ') + ']'",
-    `  registry.logger.warn('toolreg: TR009 ' + file + ' registered ' + list(registered) + ' at run time, its scan found ' + list(expected)${open ? " + ' and dynamic names'" : ''})`,
-    '}',
-  ].join('\n')}\n`
+  return `;((registered, expected) => {
+  const missing = expected.filter((name) => !registered.includes(name))
+  const extra = ${open ? '[]' : 'registered.filter((name) => !expected.includes(name))'}
+  if (missing.length === 0 && extra.length === 0) return
+  const list = (names) => '[' + names.join(', ') + ']'
+  ${registry}.logger.warn('toolreg: TR009 ' + ${str(module.file)} + ' registered ' + list(registered) + ' at run time, its scan found ' + list(expected)${open ? " + ' and dynamic names'" : ''})
+})(${registered}, ${JSON.stringify(expected)})`
 }

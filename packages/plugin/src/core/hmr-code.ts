@@ -4,6 +4,7 @@
 // attribute its registrations to the file and remove what its previous version
 // registered and this one did not. A version that throws while loading never reaches
 // `endSource`: its tools and those of the version before stay, each as registered.
+import { verifyCode } from './codegen.js'
 import type { FileScan } from './types.js'
 
 const str = (value: string): string => JSON.stringify(value)
@@ -57,10 +58,12 @@ function movedTools(file: FileScan): string {
  * imports (its file was deleted or renamed) is pruned: its tools go, unless another
  * file has registered them since.
  */
-export function toolModuleFooter(file: FileScan): string {
+export function toolModuleFooter(file: FileScan, verify = true): string {
   const name = str(file.file)
+  const end = `${REGISTRY}.endSource(${name})`
+  // verify (on by default in dev): each version's names against its scan, TR009 if they differ.
   return `
-;${REGISTRY}.endSource(${name})
+${verify ? verifyCode(file, REGISTRY, `${end}.registered`) : ';' + end}
 if (import.meta.hot) {
   import.meta.hot.accept()
   import.meta.hot.prune(() => {
@@ -72,9 +75,9 @@ if (import.meta.hot) {
 }
 
 /** The tool module's code with the header and footer; a leading `#!` line stays first. */
-export function withToolModuleHmr(code: string, file: FileScan, registryModule: string): string {
+export function withToolModuleHmr(code: string, file: FileScan, registryModule: string, verify = true): string {
   const header = toolModuleHeader(file, registryModule)
   const at = code.startsWith('#!') ? code.indexOf('\n') + 1 : 0
-  if (code.startsWith('#!') && at === 0) return code + '\n' + header + toolModuleFooter(file)
-  return code.slice(0, at) + header + code.slice(at) + toolModuleFooter(file)
+  if (code.startsWith('#!') && at === 0) return code + '\n' + header + toolModuleFooter(file, verify)
+  return code.slice(0, at) + header + code.slice(at) + toolModuleFooter(file, verify)
 }
