@@ -6,10 +6,9 @@ import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
 
 /** Validates a spec (programming errors throw TypeError) and builds its frozen entry. */
-export function createEntry(spec: ToolSpec<any>, meta: RegisterMeta | undefined, owner: string | undefined): ToolEntry {
+export function createEntry(spec: ToolSpec<any>, source: RegisterMeta['source'], owner: string | undefined): ToolEntry {
   const { name, toolset, schema, handler, checkFn, requiresEnv: env, maxResultSizeChars: max, dynamicSchemaOverrides: dyn } =
     Object(spec) as ToolSpec
-  const source = meta?.source
   // The first invalid field, if any (the README's ToolSpec table says what each must be).
   const bad =
     Object(spec) !== spec ? 'spec'

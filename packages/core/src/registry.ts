@@ -67,7 +67,7 @@ export class ToolRegistry {
   }
 
   #register(spec: ToolSpec<any>, meta?: RegisterMeta, owner?: string): ToolEntry | undefined {
-    const entry = createEntry(spec, { source: meta?.source ?? this.#sources.table.get(Object(spec).name) }, owner)
+    const entry = createEntry(spec, meta?.source ?? this.#sources.table.get(Object(spec).name), owner)
     const { name, toolset } = entry
     const override = spec.override === true
     if (owner && override && !this.#policies.get(owner)) throw overrideDenied(owner, name, 'override')
