@@ -1,6 +1,6 @@
 import { safeString } from './describe.js'
 import { frozenCopy, isName, isPlainObject, need } from './freeze.js'
-import { PARAMETERS_HINT, toJsonParameters } from './standard.js'
+import { PARAMETERS_HINT, toJsonParameters, type StandardSchemaV1 } from './standard.js'
 import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
 
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
@@ -24,10 +24,9 @@ export function createEntry(spec: ToolSpec<any>, source: RegisterMeta['source'],
     : ''
   need(!bad, `${bad} of tool '${safeString(name)}'`)
   // A Standard Schema is converted once; every `parameters` must then be an object schema (see the README, "Typed tools").
-  const [p, standardSchema] = toJsonParameters(schema.parameters)
-  const params = p as Record<string, unknown> | undefined
-  need(p === undefined || (isPlainObject(params) && params.type === 'object'), `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
-  const { $schema, ...rest } = params ?? {}
+  const [p, standardSchema] = toJsonParameters(schema.parameters) as [Record<string, unknown> | undefined, StandardSchemaV1?]
+  need(p === undefined || (isPlainObject(p) && p.type === 'object'), `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
+  const { $schema, ...rest } = p ?? {}
   const frozen = frozenCopy(p ? { ...schema, parameters: rest } : schema)
   return Object.freeze({
     name,
