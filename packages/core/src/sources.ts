@@ -27,7 +27,7 @@ export class Sources {
   /** Closes `file` and the files opened after it; the names registered while it was open, if it was. */
   #close(file: string) {
     const i = this.#open.findIndex((o) => o[0] === file)
-    return i < 0 ? undefined : this.#open.splice(i)[0][1]
+    if (i >= 0) return this.#open.splice(i)[0][1]
   }
 
   /** A successful registration belongs to the innermost open file, else to the file part of its source. */
