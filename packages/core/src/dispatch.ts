@@ -50,7 +50,6 @@ export async function runTool(
 ): Promise<ToolResult> {
   const name = e.name
   try {
-    const ctx = context ?? {}
     let a = args ?? {}
     if (typeof a == 'string') {
       try {
@@ -71,9 +70,9 @@ export async function runTool(
       if (r.issues) return invalid(name, ...issueList(r.issues))
       a = r.value as object
     }
-    const signal = ctx.signal
+    const signal = context?.signal
     // An aborted signal wins: before the call (the handler is not called), during it, or set by the handler itself.
-    let r: unknown = signal?.aborted ? ABORTED : e.handler(a as Record<string, unknown>, ctx)
+    let r: unknown = signal?.aborted ? ABORTED : e.handler(a as Record<string, unknown>, context ?? {})
     // A synchronous result is used at once when no signal can interrupt it (no await: dispatch overhead).
     if (signal) r = await race(r, signal)
     else if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
