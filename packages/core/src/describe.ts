@@ -1,3 +1,4 @@
+import { proto } from './freeze.js'
 import type { Logger } from './types.js'
 
 /**
@@ -21,9 +22,9 @@ export function typeName(v: unknown): string {
   if (v === null) return 'null'
   if (typeof v != 'object') return typeof v
   if (Array.isArray(v)) return 'array'
-  const p = Object.getPrototypeOf(v)
+  const p = proto(v)
   // Plain and null-prototype objects are `object`; anything further down a chain is a class instance.
-  return (p && Object.getPrototypeOf(p) && p.constructor?.name) || 'object'
+  return (p && proto(p) && p.constructor?.name) || 'object'
 }
 
 /** `[name, message]` of anything thrown: `error.name` (else its constructor's), or the typeof word and String(value). Never throws. */

@@ -1,4 +1,4 @@
-const proto = Object.getPrototypeOf
+export const proto = Object.getPrototypeOf
 
 export const isName = (v: unknown): v is string => typeof v == 'string' && v !== ''
 
