@@ -1,5 +1,5 @@
 import { safeString } from './describe.js'
-import { frozenCopy, isName, isPlainObject, need } from './freeze.js'
+import { freeze, frozenCopy, isName, isPlainObject, need } from './freeze.js'
 import { PARAMETERS_HINT, toJsonParameters, type StandardSchemaV1 } from './standard.js'
 import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
 
@@ -28,13 +28,13 @@ export function createEntry(spec: ToolSpec<any>, source: RegisterMeta['source'],
   need(p === undefined || (isPlainObject(p) && p.type === 'object'), `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
   const { $schema, ...rest } = p ?? {}
   const frozen = frozenCopy(p ? { ...schema, parameters: rest } : schema)
-  return Object.freeze({
+  return freeze({
     name,
     toolset,
     schema: frozen,
     handler,
     checkFn,
-    requiresEnv: Object.freeze(env ? [...env] : []),
+    requiresEnv: freeze(env ? [...env] : []),
     isAsync: spec.isAsync ?? false,
     description: spec.description ?? frozen.description ?? '',
     emoji: spec.emoji ?? '',

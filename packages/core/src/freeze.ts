@@ -1,4 +1,5 @@
 export const proto = Object.getPrototypeOf
+export const freeze = Object.freeze
 
 export const isName = (v: unknown): v is string => typeof v == 'string' && v !== ''
 
@@ -17,7 +18,7 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  * Plain loops, not entries/fromEntries: this runs for every tool at start-up.
  */
 export function frozenCopy<T>(v: T): T {
-  if (Array.isArray(v)) return Object.freeze(v.map((x) => frozenCopy(x))) as T
+  if (Array.isArray(v)) return freeze(v.map((x) => frozenCopy(x))) as T
   if (!isPlainObject(v)) return v
   const out: Record<string, unknown> = {}
   for (const k of Object.keys(v)) {
@@ -25,5 +26,5 @@ export function frozenCopy<T>(v: T): T {
     // Assigning `__proto__` would set the prototype: define it as an own property instead.
     k == '__proto__' ? Object.defineProperty(out, k, { value: x, enumerable: true }) : (out[k] = x)
   }
-  return Object.freeze(out) as T
+  return freeze(out) as T
 }

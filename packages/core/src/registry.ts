@@ -3,7 +3,7 @@ import { envSatisfied, toDefinition } from './definitions.js'
 import { safeString, say } from './describe.js'
 import { runTool, toolError, type DispatchSettings } from './dispatch.js'
 import { createEntry } from './entry.js'
-import { isName, need } from './freeze.js'
+import { freeze, isName, need } from './freeze.js'
 import { overrideDenied } from './errors.js'
 import { Sources, type SourceTable, type SourceVersion } from './sources.js'
 import type {
@@ -102,7 +102,7 @@ export class ToolRegistry {
   /** A scope for third-party code: entries carry `owner: pluginId` and overrides need the operator's opt-in. */
   forPlugin(pluginId: string): PluginScope {
     need(isName(pluginId), 'pluginId')
-    return Object.freeze({
+    return freeze({
       register: (spec: ToolSpec<any>, meta?: RegisterMeta) => this.#register(spec, meta, pluginId),
       deregister: (name: string) => {
         const e = this.#tools.get(name)
