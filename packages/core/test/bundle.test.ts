@@ -20,9 +20,10 @@ const work = mkdtempSync(join(pkg, '.tmp', 'bundle-'))
  * registry must take a zod schema as it is); 4608 until the sources API (setSources,
  * beginSource, endSource: class methods by contract) and the hostile-input hardening of
  * dispatch and the availability cache (secret redaction, queued events, per-call abort
- * signals): about 460 B more. See the core README's "Size".
+ * signals): about 460 B more, 4949 B in all, then trimmed to 4915 B with no change of
+ * behaviour; the budget is that figure rounded up to 64 B. See the core README's "Size".
  */
-const BUDGET = 5120
+const BUDGET = 4928
 
 const NODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:node:[\w/]+|fs|path|process|os|crypto|url|util|buffer|events|stream)["']/
 
