@@ -1,6 +1,6 @@
 // The `toolreg` CLI as CI runs it: a real process, its output and exit code.
 import { spawn } from 'node:child_process'
-import { readFile, access, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -106,6 +106,27 @@ describe('toolreg list', () => {
     expect(r.code).toBe(1)
     expect(JSON.parse(r.stdout)).toEqual([{ name: 'fine', toolset: 't', file: 'tools/ok.ts', line: 3, column: 1 }])
     expect(r.stderr).toContain('tools/broken.ts:6:3 - error TR004')
+  })
+})
+
+describe('toolreg check parses every file in full', () => {
+  // The build's lexer fast path skips the handler body (the bundler reports a syntax error there
+  // when it compiles the file); the CLI compiles nothing, so it must not take that path.
+  it('a syntax error inside a recognised register call is TR004, exit 1', async () => {
+    const root = await tempDir('toolreg-cli-syntax-')
+    await mkdir(path.join(root, 'tools'))
+    const source = [
+      "import { registry } from '@toolreg/core'",
+      "registry.register({ name: 'broken_body', toolset: 't', schema: {}, handler: () => { return 1 +* 2 } })",
+      '',
+    ].join('\n')
+    await writeFile(path.join(root, 'tools', 'broken.ts'), source)
+    // The fast path does accept this file: without the full parse the check would pass.
+    const { fastDetectRegisterCalls } = await import('../packages/plugin/src/core/fast-detect.js')
+    expect(fastDetectRegisterCalls(source, 'tools/broken.ts', {})).not.toBeUndefined()
+    const r = await toolreg(['check', '--root', root])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(/tools\/broken\.ts:2:\d+ - error TR004/)
   })
 })
 

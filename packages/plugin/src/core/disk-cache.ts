@@ -46,9 +46,9 @@ function fingerprint(): Promise<string> {
 
 /** What the per-file results depend on; isolate, dts and manifest do not matter. */
 function optionsKey(options: ResolvedOptions): string {
-  const { root, dirs, include, exclude, registryModules, names, strict, lazy } = options
+  const { root, dirs, include, exclude, registryModules, names, strict, lazy, fullParse = false } = options
   const rule = names instanceof RegExp ? { source: names.source, flags: names.flags } : names
-  return JSON.stringify({ root, dirs, include, exclude, registryModules, names: rule, strict, lazy })
+  return JSON.stringify({ root, dirs, include, exclude, registryModules, names: rule, strict, lazy, fullParse })
 }
 
 function isFileScan(value: unknown): value is FileScan {

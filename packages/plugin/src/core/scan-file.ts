@@ -31,8 +31,10 @@ export function isLazyFile(file: string, lazy: ResolvedOptions['lazy']): boolean
 
 /** Scan already-decoded source: what the scanner and tests share. */
 export function scanSource(code: string, walked: WalkedFile, options: ResolvedOptions): FileScan {
-  // The lexer fast path answers for the common shapes; @babel/parser (loaded on first use) for the rest.
-  const detected = fastDetectRegisterCalls(code, walked.file, options) ?? detectRegisterCalls(code, walked.file, options)
+  // The lexer fast path answers for the common shapes; @babel/parser (loaded on first use) for the
+  // rest, and for every file when the caller compiles nothing that would catch a syntax error.
+  const fast = options.fullParse === true ? undefined : fastDetectRegisterCalls(code, walked.file, options)
+  const detected = fast ?? detectRegisterCalls(code, walked.file, options)
   const lazy = detected.isToolModule && isLazyFile(walked.file, options.lazy) ? planLazy(code, walked.file, detected.sites) : undefined
   if (lazy && !lazy.lazy) {
     detected.diagnostics.push({

@@ -63,6 +63,12 @@ export interface ResolvedOptions {
   manifest: string | false
   /** Undefined: the default of the mode (true in dev, false in builds). */
   verify?: boolean
+  /**
+   * Parse every file with @babel/parser, never the lexer fast path. The fast path skips the
+   * bodies of the code it recognises, so it cannot see a syntax error there; a bundler reports
+   * such an error when it compiles the file, but `toolreg check` compiles nothing and sets this.
+   */
+  fullParse?: boolean
 }
 
 export type DiagnosticCode = 'TR001' | 'TR002' | 'TR003' | 'TR004' | 'TR005' | 'TR006' | 'TR007' | 'TR008' | 'TR009'
