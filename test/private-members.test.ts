@@ -58,3 +58,14 @@ describe('private members of dependencies', () => {
     expect([...sample.matchAll(MEMBER)].map((m) => m[1])).toEqual(['_nodeFsHandler', '_handleRead', '_notificationHandlers', '_closed'])
   })
 })
+
+describe('comments', () => {
+  it('point at the project’s own docs (docs/, the READMEs), never at sections of a document outside the repository', () => {
+    const found = sourceFiles().flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/SPEC\s*§/.test(line) ? [`${path.relative(PACKAGES, file)}:${i + 1}`] : [])),
+    )
+    expect(found).toEqual([])
+  })
+})

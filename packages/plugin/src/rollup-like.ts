@@ -44,7 +44,7 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
     },
     // Hook filters: Rolldown (Vite) and Rollup then never call into JS for the other modules.
     // A build imports each tool file through a `file` companion id that this hook resolves
-    // with `moduleSideEffects: true` (SPEC §8: `treeshake.moduleSideEffects: false` drops
+    // with `moduleSideEffects: true` (docs/architecture.md, platform facts: `treeshake.moduleSideEffects: false` drops
     // side-effect imports otherwise), escaping a name with `?`, `#` or `\`.
     resolveId: {
       filter: { id: VIRTUAL_ID_FILTER },
@@ -63,7 +63,7 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
       },
     },
     generateBundle: {
-      // `post`: Vite drops assets emitted at normal order in SSR builds (SPEC §8).
+      // `post`: Vite drops assets emitted at normal order in SSR builds (docs/architecture.md, platform facts).
       order: 'post' as const,
       async handler(this: RollupLikeContext) {
         const asset = ctx.manifestAsset(await ctx.currentScan())

@@ -69,7 +69,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   lines.push(`export const toolNames = ${FREEZE}([${scan.toolNames.map(str).join(', ')}])`)
   lines.push(`export const manifest = ${frozenManifest(scan.manifest)}`)
   if (!isolate) {
-    // The tool modules stay through their side-effect marking (SPEC §3.5), not through this export.
+    // The tool modules stay through their side-effect marking (README: "The virtual module"), not through this export.
     lines.push(`export const toolModules = ${FREEZE}([${paths.map((_, i) => `__tool${i}`).join(', ')}])`)
     lines.push(`export const loadErrors = ${FREEZE}([])`)
     return lines.join('\n') + '\n'

@@ -2,7 +2,7 @@
 // adapters. Everything here is plain data: the core never throws for bad input,
 // it returns diagnostics.
 
-/** Public options of `toolRegistry()` (SPEC §3.1). */
+/** Public options of `toolRegistry()` (README: "Options"). */
 export interface ToolRegistryOptions {
   /** Project root. Default: the bundler's root (Vite `config.root`), else `process.cwd()`. */
   root?: string

@@ -1,6 +1,6 @@
 // Finding candidate files: a small readdir walk with picomatch instead of a
 // glob library, because tinyglobby drops dangling and looping symlinks
-// silently (SPEC §8) and TR006 must report them.
+// silently (docs/architecture.md) and TR006 must report them.
 import * as path from 'node:path'
 import picomatch from 'picomatch'
 import { errorCode, errorMessage, type ScanFs } from './fs.js'
