@@ -1,26 +1,12 @@
 // The `toolreg` CLI as CI runs it: a real process, its output and exit code.
-import { spawn } from 'node:child_process'
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture, tempDir } from '../packages/plugin/test/helpers.js'
+import { toolreg } from './helpers/run.js'
 
-const bin = fileURLToPath(new URL('../packages/plugin/bin/toolreg.js', import.meta.url))
 
 afterEach(cleanupTemps)
-
-function toolreg(args: string[], cwd = process.cwd()): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
 
 describe('toolreg check', () => {
   it('exit 0 and a summary for a clean project; the root defaults to the working directory', async () => {

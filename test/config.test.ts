@@ -1,6 +1,5 @@
 // One configuration for the plugin and the CLI: toolreg.config.* or package.json#toolreg,
 // read by both, inline options and flags on top; `toolreg types`; `--version`.
-import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,8 +12,8 @@ import esbuildToolRegistry from '@toolreg/plugin/esbuild'
 import webpackToolRegistry from '@toolreg/plugin/webpack'
 import rspackToolRegistry from '@toolreg/plugin/rspack'
 import { cleanupTemps, tempDir } from '../packages/plugin/test/helpers.js'
+import { toolreg } from './helpers/run.js'
 
-const bin = fileURLToPath(new URL('../packages/plugin/bin/toolreg.js', import.meta.url))
 
 afterEach(cleanupTemps)
 
@@ -27,18 +26,6 @@ async function workspaceTemp(): Promise<string> {
   return dir
 }
 afterAll(() => Promise.all(workspaceTemps.map((dir) => rm(dir, { recursive: true, force: true }))))
-
-function toolreg(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
 
 const tool = (name: string) => `import { registry } from '@toolreg/core'\n\nregistry.register({ name: '${name}', toolset: 'math', handler: () => '${name}' })\n`
 

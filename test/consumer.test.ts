@@ -9,22 +9,16 @@
 // takes minutes): vite, webpack, esbuild-loader, typescript and @rspack/core are symlinked
 // into the project's node_modules after `npm install`. Everything @toolreg/* and its
 // dependencies come from the tarballs and the registry (npm's cache first).
-import { spawn } from 'node:child_process'
 import { cp, lstat, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { run as runProcess, type Run } from './helpers/run.js'
 
 const WORKSPACE = path.resolve(import.meta.dirname, '..')
 const PACKAGES = ['core', 'plugin', 'mcp'] as const
 const BORROWED = ['vite', 'webpack', 'esbuild-loader', 'typescript', '@rspack/core']
 const LONG = 600_000
-
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
 
 /** npm's own variables (set by `npm test`) would leak the workspace into the child npm. */
 function cleanEnv(): NodeJS.ProcessEnv {
@@ -34,17 +28,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env
 }
 
-function run(command: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const run = (command: string, args: string[], cwd: string): Promise<Run> => runProcess(command, args, cwd, cleanEnv())
 
 const node = (args: string[], cwd: string) => run(process.execPath, args, cwd)
 const npm = (args: string[], cwd: string) => run('npm', args, cwd)
