@@ -1,23 +1,20 @@
 // The Vite dev server with a real page in headless Chromium: every save of a tool file
 // updates the page's registry without a reload; a collision shows the overlay and keeps
 // the last good registry; fixing it clears the overlay.
-import { existsSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type ViteDevServer } from 'vite'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import toolRegistry from '@toolreg/plugin/vite'
+import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/dev-app')
 // The package dir of @toolreg/core (its "exports" hide package.json): dist/index.js → ..
 const CORE_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@toolreg/core')), '..')
-// Browser tests may be skipped only outside CI, and only for a missing browser.
-const skip = !process.env.CI && !existsSync(CHROMIUM)
-if (skip) console.warn(`dev-browser tests skipped: ${CHROMIUM} is missing (CI unset); apt-get install chromium to run them`)
+const skip = skipWithoutChromium('dev-browser')
 
 declare global {
   interface Window {
@@ -104,12 +101,6 @@ async function startServer(prepare?: (dir: string) => Promise<void>): Promise<{ 
   return { tmp: dir, server: dev }
 }
 
-const launchBrowser = () =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  })
-
 const overlayText = () =>
   page.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
 
@@ -117,7 +108,7 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
   beforeAll(async () => {
     ;({ tmp, server } = await startServer())
     const url = server.resolvedUrls!.local[0]!
-    browser = await launchBrowser()
+    browser = await launchChromium()
     page = await browser.newPage()
     page.on('console', (message) => {
       pageLog.push(`${message.type()}: ${message.text()}`)
@@ -334,7 +325,7 @@ describe.skipIf(skip)('vite dev server started with a collision', () => {
 
   beforeAll(async () => {
     ;({ tmp: dir, server: dev } = await startServer((root) => writeFile(path.join(root, 'tools/echo_copy.ts'), tool('echo', 'Echo copy', 'util'))))
-    chrome = await launchBrowser()
+    chrome = await launchChromium()
   })
 
   afterAll(async () => {

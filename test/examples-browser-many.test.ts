@@ -4,18 +4,17 @@
 import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY } from '../examples/browser-agent/csp.ts'
 import { EXAMPLES_DIR, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const ROOT = join(EXAMPLES_DIR, 'browser-agent')
 const TOOLS = 120
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' }
-const skip = !existsSync(CHROMIUM) && !process.env.CI
-if (skip) console.warn(`examples-browser-many: skipped because ${CHROMIUM} is missing and CI is unset`)
+const skip = skipWithoutChromium('examples-browser-many')
 
 describe.skipIf(skip)('the browser example, many-tools mode', () => {
   let outDir: Awaited<ReturnType<typeof tempDir>>
@@ -42,10 +41,7 @@ describe.skipIf(skip)('the browser example, many-tools mode', () => {
       response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
       response.end(await readFile(file))
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    })
+    browser = await launchChromium()
     page = await browser.newPage()
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
     page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())))

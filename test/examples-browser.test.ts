@@ -5,22 +5,20 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../examples/browser-agent/csp.ts'
 import { EXAMPLES_DIR, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const BROWSER_ROOT = join(EXAMPLES_DIR, 'browser-agent')
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' }
 
 // Served beside the page by the test only: a same-origin script that tries eval.
 const EVAL_PROBE = `document.body.dataset.evalProbe = (() => { try { return String(eval('6 * 7')) } catch (error) { return error.name } })()`
 
-// Only a developer machine without Chromium may skip; CI must have it (.ci/run installs it).
-const skip = !existsSync(CHROMIUM) && !process.env.CI
-if (skip) console.warn(`examples-browser: skipped because ${CHROMIUM} is missing and CI is unset`)
+const skip = skipWithoutChromium('examples-browser')
 
 interface PageProblems {
   violations: { directive: string; blocked: string }[]
@@ -51,10 +49,7 @@ describe.skipIf(skip)('the browser example in Chromium under its CSP', () => {
       response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
       response.end(await readFile(file))
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    })
+    browser = await launchChromium()
   })
 
   afterAll(async () => {

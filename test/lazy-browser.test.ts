@@ -5,16 +5,15 @@
 import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import toolRegistry from '@toolreg/plugin/vite'
 import { serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const ROOT = resolve(import.meta.dirname, 'fixtures/build-lazy')
-const skip = !existsSync(CHROMIUM) && !process.env.CI
-if (skip) console.warn(`lazy-browser: skipped because ${CHROMIUM} is missing and CI is unset`)
+const skip = skipWithoutChromium('lazy-browser')
 
 describe.skipIf(skip)('lazy tools in Chromium', () => {
   let outDir: Awaited<ReturnType<typeof tempDir>>
@@ -50,10 +49,7 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
       response.writeHead(200, { 'content-type': extname(file) === '.html' ? 'text/html' : 'text/javascript' })
       response.end(await readFile(file))
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    })
+    browser = await launchChromium()
     page = await browser.newPage()
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
     await page.goto(`${server.origin}/`)
