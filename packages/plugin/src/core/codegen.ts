@@ -3,6 +3,7 @@
 // through JSON.stringify.
 import { hash } from 'node:crypto'
 import { companionId, type CompanionId } from './virtual-ids.js'
+import { isLazyModule, lazyRegistrations } from './lazy-codegen.js'
 import { toPosix } from './walk.js'
 import type { FileScan, ScanResult, ToolManifest } from './types.js'
 
@@ -45,7 +46,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   const verify = options.verify ?? scan.options.verify ?? false
   const companion = (c: CompanionId, h?: string): string => str((options.companionPath ?? ((id) => id))(companionId(c, h)))
   const registryModule = scan.options.registryModules[0] ?? '@toolreg/core'
-  const isLazy = (m: FileScan) => options.lazy !== false && m.lazy?.lazy === true
+  const isLazy = (m: FileScan) => options.lazy !== false && isLazyModule(m)
   const lazyModules = scan.toolModules.filter(isLazy)
   const eagerModules = lazyModules.length ? scan.toolModules.filter((m) => !isLazy(m)) : scan.toolModules
   const paths = eagerModules.map((m) => str(importPath(m)))
@@ -111,29 +112,6 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
     'export const loadErrors = Object.freeze(__loadErrors)',
   )
   return lines.join('\n') + '\n'
-}
-
-/** JSON as a single-quoted JS string: JSON's many double quotes need no escape there. */
-const jsonText = (value: unknown): string => `'${JSON.stringify(value).replace(/[\\'\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? '\\' + c : c === '\u2028' ? '\\u2028' : '\\u2029'))}'`
-
-/**
- * Lazy tools: one loader per module (`import()` of its own chunk, shared by its tools) and
- * every definition in one JSON string parsed once, registered through `registerLazy`.
- */
-function lazyRegistrations(modules: FileScan[], importPath: (file: FileScan) => string): string[] {
-  const tools = modules.flatMap((m, f) => (m.lazy?.lazy ? m.lazy.tools.map((t) => ({ f, ...t })) : []))
-  return [
-    `import { registerLazy as __registerLazy } from "@toolreg/core"`,
-    '',
-    '// A browser may remember a failed import(): a retry imports the chunk again, under a fresh URL when the error names one.',
-    'const __retrying = (load) => (attempt) => attempt === 0 ? load() : load().catch((error) => {',
-    "  const url = /\\b(?:https?|file):\\/\\/[^\\s'\"]+/.exec(String(error && error.message))",
-    '  if (!url) throw error',
-    "  return import(/* @vite-ignore */ /* webpackIgnore: true */ url[0] + (url[0].includes('?') ? '&' : '?') + 'toolreg-retry=' + attempt)",
-    '})',
-    `const __loaders = [${modules.map((m) => `\n  __retrying(() => import(${str(importPath(m))})),`).join('')}\n]`,
-    `for (const tool of JSON.parse(${jsonText(tools)})) __registerLazy(registry, { ...tool, load: __loaders[tool.f] })`,
-  ]
 }
 
 /** The build's name → `file:LINE:COL` table: the first site of each static name. */
