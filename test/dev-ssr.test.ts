@@ -127,6 +127,34 @@ describe('vite dev server, SSR module runner', () => {
     await namesBecome(['clock', 'echo'])
   })
 
+  it('a new version that throws keeps the old tools and closes its source: later registrations are not its own', async () => {
+    await save('tools/flaky.ts', tool('flaky_a') + "registry.register({ name: 'flaky_b', toolset: 'demo', schema: {}, handler: () => 'ok' })\n")
+    await namesBecome(['clock', 'echo', 'flaky_a', 'flaky_b'])
+    await save('tools/flaky.ts', [
+      "import { registry } from '@toolreg/core'",
+      "registry.register({ name: 'flaky_a', toolset: 'demo', description: 'v2', schema: {}, handler: () => 'ok' })",
+      "throw new Error('flaky: broken on purpose')",
+    ].join('\n') + '\n')
+    await expect.poll(() => registry.getEntry('flaky_a')?.description, { timeout: 30_000, interval: 20 }).toBe('v2')
+    // Left open, the broken version would collect this registration, and ending it would
+    // remove flaky_b (its previous version's tool it did not register).
+    registry.register({ name: 'late', toolset: 'demo', schema: {}, handler: () => 'ok' })
+    expect(registry.endSource('tools/flaky.ts')).toEqual({ registered: [], removed: [] })
+    expect(registry.getAllToolNames()).toEqual(['clock', 'echo', 'flaky_a', 'flaky_b', 'late'])
+    registry.deregister('late')
+    await unlink(path.join(tmp, 'tools/flaky.ts'))
+    await namesBecome(['clock', 'echo'])
+  })
+
+  it('a save between the scan and Vite reading the file: header and verify follow the text Vite loaded (no spurious TR009)', async () => {
+    // Vite hands the transform text newer than the scan of tools/echo.ts (which found `echo`).
+    const loaded = tool('echo_newer')
+    const result = await server.environments.ssr.pluginContainer.transform(loaded, path.join(tmp, 'tools/echo.ts'))
+    expect(result.code).toContain(', ["echo_newer"])')
+    expect(result.code).not.toContain('["echo"]')
+    expect(result.code).toContain(String.raw`{\"echo_newer\":\"tools/echo.ts:3:1\"}`)
+  })
+
   it('keeps the .d.ts in step with the tools', async () => {
     await expect.poll(() => dts(), { timeout: 30_000 }).toMatch(/ToolName = ['"]clock['"] \| ['"]echo['"]\s/)
   })

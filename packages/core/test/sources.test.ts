@@ -221,6 +221,33 @@ describe('beginSource / endSource', () => {
     expect(registry.getAllToolNames()).toEqual(['toB', 'unsourced'])
   })
 
+  it('a version that throws is closed by ending the source opened before it: nothing removed, later registrations not its own', () => {
+    // What the dev server's tool-module header does (docs/architecture.md, "Dev server"):
+    // a guard source, then the file's; a version that throws never reaches its own end.
+    const { registry } = setup()
+    const guard = '\0tools/a.ts'
+    const version = (names: string[], throws: boolean) => {
+      registry.beginSource(guard)
+      registry.beginSource('tools/a.ts')
+      for (const n of names) registry.register(spec(n))
+      if (throws) return registry.endSource(guard)
+      const done = registry.endSource('tools/a.ts')
+      registry.endSource(guard)
+      return done
+    }
+    expect(version(['a', 'b'], false)).toEqual({ registered: ['a', 'b'], removed: [] })
+    // Throws after registering `c`: `a` and `b` of the last completed version stay, `c` too.
+    expect(version(['c'], true)).toEqual({ registered: [], removed: [] })
+    expect(registry.getAllToolNames()).toEqual(['a', 'b', 'c'])
+    // Closed: a registration now belongs to no open file, and ending the file changes nothing.
+    registry.register(spec('late'))
+    expect(registry.endSource('tools/a.ts')).toEqual({ registered: [], removed: [] })
+    expect(registry.getAllToolNames()).toEqual(['a', 'b', 'c', 'late'])
+    // The next completed version compares with the last completed one (a, b): b goes, c stays.
+    expect(version(['a'], false)).toEqual({ registered: ['a'], removed: ['b'] })
+    expect(registry.getAllToolNames()).toEqual(['a', 'c', 'late'])
+  })
+
   it('a file name is a non-empty string', () => {
     const { registry } = setup()
     expect(() => registry.beginSource('')).toThrow(TypeError)

@@ -8,6 +8,7 @@ import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.
 import { createDevSession, type DevDecision } from './core/dev-session.js'
 import { VIRTUAL_MODULE_HMR, withToolModuleHmr } from './core/hmr-code.js'
 import { registryModuleOf } from './core/options.js'
+import { scanSource, sourceHash } from './core/scan-file.js'
 import type { ScanResult } from './core/types.js'
 import { createToolFileMatcher, isInside } from './core/walk.js'
 import { watchToolDirs, type ToolDirWatcher } from './core/watch.js'
@@ -53,6 +54,8 @@ export function createViteDev(ctx: ToolRegistryContext) {
     env.moduleGraph.invalidateModule(mod)
     await env.reloadModule(mod)
   }
+
+  const pageScan = async (): Promise<ScanResult> => session.page ?? (await ctx.currentScan())
 
   const environments = (): DevEnvironment[] => (server ? (Object.values(server.environments) as DevEnvironment[]) : [])
 
@@ -133,9 +136,14 @@ export function createViteDev(ctx: ToolRegistryContext) {
       session.start(result)
     },
 
-    /** The virtual module in dev: errors go to the overlay (the page keeps its last good registry). */
+    /**
+     * The virtual module in dev, from the session's last good scan: a page that loads it
+     * while errors exist (a new tab, or an update's fetch that a save overtook) runs the
+     * last good registry and gets the overlay when it connects. Errors since the start:
+     * the load fails and the fix reloads the page.
+     */
     async loadVirtualModule(fail: (message: string) => never): Promise<string> {
-      const result = await ctx.currentScan()
+      const result = await pageScan()
       const { errors, errorMessage } = ctx.report(result)
       if (errors.length > 0) {
         session.loadedInError()
@@ -144,11 +152,22 @@ export function createViteDev(ctx: ToolRegistryContext) {
       return ctx.loadVirtualModule(result, { lazy: false }) + VIRTUAL_MODULE_HMR
     },
 
-    /** Each tool module registers between `beginSource` and `endSource`, and accepts its own updates. */
+    /** The virtual module's companions (the sources table), from the same scan. */
+    async loadCompanion(id: string): Promise<string | undefined> {
+      return ctx.loadVirtual(id, await pageScan(), 'path', true)
+    },
+
+    /**
+     * Each tool module registers between `beginSource` and `endSource`, and accepts its own
+     * updates. A save that landed after the scan and before Vite read the file: the header
+     * and verify's names come from a scan of the text Vite loaded, never a stale one.
+     */
     transform(code: string, id: string) {
-      const file = ctx.toolModuleOf(id)
-      if (!file) return null
-      served.add(file.absPath)
+      const scanned = ctx.toolModuleOf(id)
+      if (!scanned) return null
+      served.add(scanned.absPath)
+      const text = code.charCodeAt(0) === 0xfeff ? code.slice(1) : code
+      const file = sourceHash(text) === scanned.sourceHash ? scanned : scanSource(text, scanned, ctx.options())
       return { code: withToolModuleHmr(code, file, registryModuleOf(ctx.options()), ctx.options().verify ?? true), map: null, moduleSideEffects: true }
     },
 

@@ -31,8 +31,7 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
       async handler(id) {
         if (!serving) return hooks.load.handler.call(this, id)
         if (isVirtualModuleId(id)) return dev.loadVirtualModule((message) => this.error({ message }))
-        // The virtual module's companions (the sources table).
-        return ctx.loadVirtual(id, await ctx.currentScan(), 'path', true) ?? null
+        return (await dev.loadCompanion(id)) ?? null
       },
     },
     // Builds rewrite no tool module; under `vite serve` each gets the dev server's header and

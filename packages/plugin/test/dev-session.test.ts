@@ -145,6 +145,34 @@ describe('dev session', () => {
     expect(await s.handle('tools/b.ts')).toEqual(update(['tools/b.ts'], false))
   })
 
+  it('a page that loads the virtual module while in error gets the last good scan, and the fix updates it without a reload', async () => {
+    // Regression (stress run): a new tab, or the fetch of an update that a colliding save
+    // overtook, loaded the virtual module while in error; it failed, the page had no
+    // registry until the fix reloaded it.
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') })
+    await s.start()
+    s.write('tools/b.ts', tool('b2'))
+    expect(await s.handle('tools/b.ts')).toEqual(update(['tools/b.ts'], true))
+    s.write('tools/dup.ts', tool('a'))
+    expect(await s.handle('tools/dup.ts')).toMatchObject({ type: 'error', message: expect.stringMatching(/TR001/) })
+    expect(s.session.page?.toolNames).toEqual(['a', 'b2'])
+    expect(s.session.page?.diagnostics).toEqual([])
+    s.remove('tools/dup.ts')
+    expect(await s.handle('tools/dup.ts')).toEqual(update([], true))
+    expect(s.session.page?.toolNames).toEqual(['a', 'b2'])
+    expect(s.session.overlay).toBeUndefined()
+  })
+
+  it('before any good scan there is no page scan: the load fails and the fix reloads', async () => {
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('a') })
+    await s.start()
+    expect(s.session.page).toBeUndefined()
+    s.write('tools/b.ts', tool('b'))
+    s.session.loadedInError()
+    expect(await s.handle('tools/b.ts')).toEqual({ type: 'full-reload' })
+    expect(s.session.page?.toolNames).toEqual(['a', 'b'])
+  })
+
   it('an added tool module comes with the virtual module; a file that is no tool module changes nothing', async () => {
     const s = setup({ 'tools/a.ts': tool('a') })
     await s.start()

@@ -153,7 +153,16 @@ export function createDevSession(deps: DevSessionDeps) {
       return next.run
     },
 
-    /** The page requested the virtual module while errors existed: it has none to update. */
+    /**
+     * What a page that loads the virtual module now gets: the last scan without errors,
+     * also while errors exist (the page runs the last good registry and shows the overlay).
+     * Undefined before the first good scan: the page then gets the errors instead.
+     */
+    get page(): ScanResult | undefined {
+      return lastGood
+    },
+
+    /** A page requested the virtual module while errors existed and none was good: it has none to update. */
     loadedInError(): void {
       loadedInError = true
     },

@@ -3,7 +3,8 @@
 // work: `beginSource(file)` before the module's body and `endSource(file)` after it
 // attribute its registrations to the file and remove what its previous version
 // registered and this one did not. A version that throws while loading never reaches
-// `endSource`: its tools and those of the version before stay, each as registered.
+// `endSource`: its tools and those of the version before stay, each as registered, and
+// the guard source opened before the file closes it (see toolModuleHeader).
 import { verifyCode } from './codegen.js'
 import type { FileScan } from './types.js'
 
@@ -13,6 +14,13 @@ const str = (value: string): string => JSON.stringify(value)
 export const VIRTUAL_MODULE_HMR = '\nif (import.meta.hot) import.meta.hot.accept()\n'
 
 const REGISTRY = '__toolregRegistry'
+
+/**
+ * A source opened just before the file's own: ending it closes the file's too (the
+ * registry's sources are a stack) without the file's removals, which is how a version
+ * that throws is closed. No file name starts with a NUL.
+ */
+const guardOf = (file: FileScan): string => str('\0' + file.file)
 
 /** The name → `file:LINE:COL` table of one tool module (the first site of each static name). */
 function sourcesOf(file: FileScan): Record<string, string> {
@@ -27,12 +35,20 @@ function sourcesOf(file: FileScan): Record<string, string> {
  * hands the registry its own sources first: one update re-imports it and the virtual
  * module (with the build's whole table) in no set order, and a table seen before is a
  * module the page already ran, which does not run again.
+ *
+ * A body without `await` runs in one go: a microtask queued here runs after it has
+ * finished (the footer has closed both sources: nothing to do) or thrown (it closes them,
+ * removing nothing). A body that awaits would be cut short by it: such a version that
+ * throws stays open until the file's next version begins.
  */
-export function toolModuleHeader(file: FileScan, registryModule: string): string {
+export function toolModuleHeader(file: FileScan, registryModule: string, mayAwait = true): string {
+  const guard = guardOf(file)
   return (
     `import { registry as ${REGISTRY} } from ${str(registryModule)};` +
     `${REGISTRY}.setSources(JSON.parse(${str(JSON.stringify(sourcesOf(file)))}));` +
     movedTools(file) +
+    `${REGISTRY}.beginSource(${guard});` +
+    (mayAwait ? '' : `queueMicrotask(() => ${REGISTRY}.endSource(${guard}));`) +
     `${REGISTRY}.beginSource(${str(file.file)});`
   )
 }
@@ -64,6 +80,7 @@ export function toolModuleFooter(file: FileScan, verify = true): string {
   // verify (on by default in dev): each version's names against its scan, TR009 if they differ.
   return `
 ${verify ? verifyCode(file, REGISTRY, `${end}.registered`) : ';' + end}
+${REGISTRY}.endSource(${guardOf(file)})
 if (import.meta.hot) {
   import.meta.hot.accept()
   import.meta.hot.prune(() => {
@@ -76,7 +93,7 @@ if (import.meta.hot) {
 
 /** The tool module's code with the header and footer; a leading `#!` line stays first. */
 export function withToolModuleHmr(code: string, file: FileScan, registryModule: string, verify = true): string {
-  const header = toolModuleHeader(file, registryModule)
+  const header = toolModuleHeader(file, registryModule, /\bawait\b/.test(code))
   const at = code.startsWith('#!') ? code.indexOf('\n') + 1 : 0
   if (code.startsWith('#!') && at === 0) return code + '\n' + header + toolModuleFooter(file, verify)
   return code.slice(0, at) + header + code.slice(at) + toolModuleFooter(file, verify)
