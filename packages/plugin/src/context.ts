@@ -10,6 +10,7 @@ import { resolveProjectOptions } from './core/config.js'
 import { resolveOptions } from './core/options.js'
 import { reportScan, type ScanReport } from './core/report.js'
 import { createScanner, type ScanHint } from './core/scanner.js'
+import { createSideEffectsFieldLookup, treeshakeKeepsSideEffects } from './core/side-effects.js'
 import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
 import { companionId, isVirtualModuleId, parseCompanionId, RESOLVED_VIRTUAL_MODULE_ID } from './core/virtual-ids.js'
 import { toPosix } from './core/walk.js'
@@ -51,6 +52,10 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   let dtsTimer: ReturnType<typeof setTimeout> | undefined
   let onDtsError: (error: unknown) => void = () => {}
   const escapedIds = new Map<string, string>()
+  // Rollup-family builds: whether the `treeshake` option keeps every side-effect import
+  // (setTreeshake, from the `options` hook). Until told, assume it may not.
+  let treeshakeKeeps = false
+  let sideEffectsField: ((file: string) => boolean) | undefined
 
   function options(): ResolvedOptions {
     resolved ??= resolveProjectOptions(userOptions, bundlerRoot)
@@ -174,7 +179,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
         ...(dev ? { lazy: false } : {}),
         verify: result.options.verify ?? dev,
         importPath: style === 'companion'
-          ? (f) => companionId({ kind: 'file', file: f.absPath })
+          ? companionOrPath()
           : webpackLike
             ? (f) => toPosix(f.absPath).replace(/#/g, '\0#')
             : (f) => toPosix(f.absPath),
@@ -182,6 +187,28 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     }
     const companion = parseCompanionId(id)
     return companion === undefined ? undefined : generateCompanionModule(result, companion)
+  }
+
+  /**
+   * A build's import of a tool file: its plain path when no `treeshake` option nor any
+   * `package.json` `sideEffects` field can mark it side-effect free and its name holds no
+   * `?`, `#` or `\` (the bundler then never calls into JS for it), else a `file` companion
+   * (./core/side-effects.ts). Symlinks by their target, as the bundler resolves them.
+   */
+  function companionOrPath(): (f: FileScan) => string {
+    sideEffectsField ??= createSideEffectsFieldLookup()
+    const field = sideEffectsField
+    return (f) => {
+      const abs = f.realPath ?? f.absPath
+      return treeshakeKeeps && !ODD_NAME.test(abs) && !field(abs) ? toPosix(abs) : companionId({ kind: 'file', file: f.absPath })
+    }
+  }
+
+  /** The bundler's `treeshake` input option (Rollup, Rolldown, Vite builds: the `options` hook). */
+  function setTreeshake(treeshake: unknown) {
+    treeshakeKeeps = treeshakeKeepsSideEffects(treeshake)
+    // A new build may follow edits of package.json files.
+    sideEffectsField = undefined
   }
 
   /**
@@ -262,6 +289,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     loadVirtual,
     loadVirtualModule,
     resolveVirtual,
+    setTreeshake,
     loadEscapedToolFile,
     watchTargets,
     manifestAsset,

@@ -6,10 +6,12 @@ import { rollupLikeHooks } from './rollup-like.js'
 
 export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
   const ctx = createToolRegistryContext(options)
+  const hooks = rollupLikeHooks(ctx)
   return {
-    ...rollupLikeHooks(ctx),
+    ...hooks,
     options(inputOptions) {
       if (inputOptions.cwd) ctx.setBundlerRoot(inputOptions.cwd)
+      hooks.options(inputOptions)
     },
   }
 }

@@ -34,6 +34,10 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
     watchChange(id: string) {
       ctx.invalidate(id)
     },
+    // Whether tool files may be imported by plain path (./core/side-effects.ts).
+    options(inputOptions: { treeshake?: unknown }) {
+      ctx.setTreeshake(inputOptions.treeshake)
+    },
     async buildStart(this: RollupLikeContext & { environment?: ViteEnvironment; meta?: { watchMode?: boolean } }) {
       const result = await ctx.scan()
       // A one-shot build watches nothing: skip a trip into the bundler per tool file.
@@ -43,9 +47,11 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
       if (errors.length > 0) this.error(rollupLog(errorMessage, errors[0], result))
     },
     // Hook filters: Rolldown (Vite) and Rollup then never call into JS for the other modules.
-    // A build imports each tool file through a `file` companion id that this hook resolves
-    // with `moduleSideEffects: true` (docs/architecture.md, platform facts: `treeshake.moduleSideEffects: false` drops
-    // side-effect imports otherwise), escaping a name with `?`, `#` or `\`.
+    // A build imports a tool file by its plain path, or, when the `treeshake` option or a
+    // `package.json` could mark it side-effect free or its name holds `?`, `#` or `\`, through
+    // a `file` companion id that this hook resolves with `moduleSideEffects: true`
+    // (docs/architecture.md, platform facts: `treeshake.moduleSideEffects: false` drops
+    // side-effect imports otherwise), escaping the odd name.
     resolveId: {
       filter: { id: VIRTUAL_ID_FILTER },
       handler(id: string) {

@@ -11,7 +11,17 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
   const hooks = rollupLikeHooks(ctx)
   const dev = createViteDev(ctx)
   let serving = false
-  return {
+  // Builds rewrite no tool module; under `vite serve` each gets the dev server's header and
+  // footer. Every tool module contains `register` or an escape (the scan's pre-check):
+  // Rolldown skips the call into JS for the other modules. A build has no transform hook at
+  // all: even a filtered one cost a call into JS per tool module (bench/PROFILE.md).
+  const transform: Plugin['transform'] = {
+    filter: { code: /register|\\u/ },
+    handler(code, id) {
+      return serving ? dev.transform(code, id) : null
+    },
+  }
+  const plugin: Plugin = {
     ...hooks,
     // Before TypeScript plugins: the transform must see the original positions.
     enforce: 'pre',
@@ -19,7 +29,11 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
     configResolved(config: ResolvedConfig) {
       ctx.setBundlerRoot(config.root)
       serving = config.command === 'serve'
-      if (serving) dev.configResolved(config)
+      // Vite hands the bundler its plugins after this hook: a build sees no transform.
+      if (serving) {
+        plugin.transform = transform
+        dev.configResolved(config)
+      } else delete plugin.transform
     },
     configureServer: (server) => dev.configureServer(server),
     async buildStart() {
@@ -34,15 +48,7 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
         return (await dev.loadCompanion(id)) ?? null
       },
     },
-    // Builds rewrite no tool module; under `vite serve` each gets the dev server's header and
-    // footer. Every tool module contains `register` or an escape (the scan's pre-check):
-    // Rolldown skips the call into JS for the other modules.
-    transform: {
-      filter: { code: /register|\\u/ },
-      handler(code, id) {
-        return serving ? dev.transform(code, id) : null
-      },
-    },
+    transform,
     hotUpdate(update) {
       return dev.hotUpdate(update)
     },
@@ -52,4 +58,5 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
       return ctx.flushCache()
     },
   }
+  return plugin
 }
