@@ -1,0 +1,66 @@
+import { isPlainObject, need } from './freeze.js'
+import { registerLazy, type LazyToolSpec } from './lazy.js'
+import type { ToolRegistry } from './registry.js'
+import type { ToolSchema } from './types.js'
+
+/**
+ * The definitions of a build's lazy tools, as the plugin writes them (one JSON string parsed
+ * once; see the plugin README, "Lazy tools"). Shared values are written once:
+ * `[format, toolsets, properties, modules]`, where `properties` lists `[key, schema]` pairs
+ * and `modules[m]` lists the rows of the tools module `m` registers. A row is either
+ * `[name, toolset, description, props, required, extra?]` — a schema of the common shape
+ * `{ description, parameters: { type: 'object', properties, required? } }`, `props` and
+ * `required` as indexes into `properties` and into `props` (`required` 0: none) — or
+ * `[name, toolset, schema, extra?]` for any other schema. `toolset` indexes `toolsets`;
+ * `extra` holds the spec's own `description` and `emoji`.
+ */
+export type LazyTable = [format: string, toolsets: string[], properties: [string, unknown][], modules: LazyRow[][]]
+export type LazyRow =
+  | [name: string, toolset: number, description: string, props: number[], required: number[] | 0, extra?: LazyExtra]
+  | [name: string, toolset: number, schema: ToolSchema, extra?: LazyExtra]
+export interface LazyExtra {
+  description?: string
+  emoji?: string
+}
+
+/** The format this version reads (the backtick keeps minifiers from turning the string into a template literal, slower to compile). */
+export const LAZY_TABLE_FORMAT = 'lazy`1'
+
+/** The schema a row stands for. */
+export function lazyRowSchema(row: LazyRow, properties: LazyTable[2]): ToolSchema {
+  if (typeof row[2] != 'string') return row[2] as ToolSchema
+  const [, , description, props, required] = row as [string, number, string, number[], number[] | 0]
+  const shape: Record<string, unknown> = {}
+  for (const i of props) {
+    const [key, schema] = properties[i]!
+    key == '__proto__' ? Object.defineProperty(shape, key, { value: schema, enumerable: true, writable: true }) : (shape[key] = schema)
+  }
+  const parameters: Record<string, unknown> = { type: 'object', properties: shape }
+  if (required) parameters.required = required.map((i) => properties[props[i]!]![0])
+  return { description, parameters }
+}
+
+/**
+ * Registers every tool of `table` with `registerLazy`. `load(m, attempt)` imports module `m`
+ * (the tools of one module share one load). Returns how many tools were registered.
+ */
+export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load: (module: number, attempt: number) => Promise<unknown>): number {
+  need(Array.isArray(table) && table[0] === LAZY_TABLE_FORMAT, 'lazy table (built by another version of @toolreg/plugin?)')
+  const [, toolsets, properties, modules] = table
+  let count = 0
+  for (let m = 0; m < modules.length; m++) {
+    const moduleLoad: LazyToolSpec['load'] = (attempt) => load(m, attempt)
+    for (const row of modules[m]!) {
+      const standard = typeof row[2] == 'string'
+      const extra: unknown = row[standard ? 5 : 3]
+      const spec: LazyToolSpec = { name: row[0], toolset: toolsets[row[1]]!, schema: lazyRowSchema(row, properties), load: moduleLoad }
+      if (isPlainObject(extra)) {
+        const { description, emoji } = extra as LazyExtra
+        if (description !== undefined) spec.description = description
+        if (emoji !== undefined) spec.emoji = emoji
+      }
+      if (registerLazy(registry, spec)) count++
+    }
+  }
+  return count
+}
