@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { importFrom } from './resolve.mjs'
+import { resolveFrom } from './resolve.mjs'
 import { gzipSync } from 'node:zlib'
 
 const [project, mode, ...rest] = process.argv.slice(2)
@@ -52,8 +52,19 @@ process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0))
 async function loadPlugin() {
   const mod = pluginDir
     ? await import(pathToFileURL(join(resolve(pluginDir), 'dist/vite.js')).href)
-    : await importFrom(root, '@toolreg/plugin/vite')
+    : await importPluginFrom(root)
   return mod.default
+}
+
+/**
+ * `@toolreg/plugin/vite` as an ES module config imports it (its `import` condition): a
+ * `require.resolve` would pick the CommonJS wrapper, whose `require()` of the ES module
+ * is not what a Vite config pays.
+ */
+async function importPluginFrom(dir) {
+  const pkgUrl = resolveFrom(dir, '@toolreg/plugin/package.json')
+  const pkg = JSON.parse(await readFile(new URL(pkgUrl), 'utf8'))
+  return import(new URL(pkg.exports['./vite'].import.default, pkgUrl).href)
 }
 
 async function measureOutput(dir) {

@@ -58,7 +58,7 @@ describe('createSideEffectsFieldLookup', () => {
 
 describe('a Rolldown build', () => {
   /** Build the fixture app; the ids the plugin's resolveId was asked for. */
-  async function resolvedIds(root: string, treeshake: object | boolean = true): Promise<string[]> {
+  async function resolvedIds(root: string, treeshake: object | boolean = true, entry = 'src/main.ts'): Promise<string[]> {
     const plugin = rolldownToolRegistry({ dirs: ['tools', 'vendor/weather/tools'], dts: false, manifest: false })
     const resolveId = plugin.resolveId as { filter: unknown; handler: (id: string) => unknown }
     const asked: string[] = []
@@ -69,13 +69,15 @@ describe('a Rolldown build', () => {
         return resolveId.handler(id)
       },
     } as typeof plugin.resolveId
-    const bundle = await rolldown({ input: path.join(root, 'src/main.ts'), cwd: root, plugins: [plugin], treeshake, logLevel: 'silent' })
+    const bundle = await rolldown({ input: path.join(root, entry), cwd: root, plugins: [plugin], treeshake, logLevel: 'silent' })
     const { output } = await bundle.generate({ format: 'es' })
     await bundle.close()
     expect(output[0].code).toContain('get_forecast')
     expect(output[0].code).toContain('web_search')
+    code = output[0].code
     return asked
   }
+  let code = ''
   const fileIds = (ids: string[]) => ids.filter((id) => id.includes(':file:'))
 
   it('imports tool files by plain path, except under a "sideEffects" package.json', async () => {
@@ -84,6 +86,18 @@ describe('a Rolldown build', () => {
     // vendor/weather/package.json says "sideEffects": false: only its file goes through a companion.
     expect(fileIds(asked)).toHaveLength(1)
     expect(asked.filter((id) => !id.includes(':file:')).sort()).toEqual(['virtual:tool-registry', expect.stringMatching(/^virtual:tool-registry:sources:/)])
+  })
+
+  it('keeps the manifest (one JSON string) only when the app imports it', async () => {
+    const root = await copyFixture('build-app')
+    await resolvedIds(root)
+    // The bundler may print the string literal with other quotes: `\"` inside.
+    const manifestJson = /\\?"files\\?":\[\\?"tools\/fetch_page\.ts/
+    expect(code).toMatch(manifestJson)
+    await writeFile(path.join(root, 'src/registry-only.ts'), "import { registry } from 'virtual:tool-registry'\nconsole.log(registry.getAllToolNames())\n")
+    await resolvedIds(root, true, 'src/registry-only.ts')
+    expect(code).not.toMatch(manifestJson)
+    expect(code).not.toMatch(/\\?"version\\?":1/)
   })
 
   it('imports every tool file through a companion under treeshake.moduleSideEffects: false', async () => {

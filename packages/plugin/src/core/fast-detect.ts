@@ -46,7 +46,7 @@ export function fastDetectRegisterCalls(code: string, file: string, options: Det
     return code.includes('\\') || registryModules.some((m) => code.includes(m)) ? undefined : { isToolModule: false, sites: [], diagnostics: [] }
   }
   // Line breaks other than LF and CRLF, and HTML-like comments: left to the parser.
-  if (/\r(?!\n)|[\u2028\u2029]|<!--|-->/.test(code)) return undefined
+  if (hasOddLineBreakOrHtmlComment(code)) return undefined
   const recognised = recognise(code, /\.(?:[jt]sx|[mc]?js)$/i.test(file), registryModules)
   if (recognised === undefined || recognised.found.length === 0) return undefined
   const { found } = recognised
@@ -75,20 +75,40 @@ export function fastDetectRegisterCalls(code: string, file: string, options: Det
   return { isToolModule: true, sites, diagnostics: [] }
 }
 
+/** [A-Za-z0-9_$]: a character that continues a word next to a name (the `\w` of a regex, and `$`). */
+const isWordChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36
+const WHITE_SPACE = /\s/
+
 /**
  * Whether `name` occurs as a word other than in an import line or right before
- * `.register` / `?.register` / `.registry` / `?.registry`.
+ * `.register` / `?.register` / `.registry` / `?.registry`. By `indexOf`, not a regex with
+ * a lookbehind: this runs on every file the fast path answers (bench/PROFILE.md).
  */
 function usedElsewhere(code: string, name: string): boolean {
-  const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')
-  for (let m = word.exec(code); m !== null; m = word.exec(code)) {
-    const rest = code.slice(m.index + name.length, m.index + name.length + 12)
-    if (/^\??\.regist(?:er|ry)\b/.test(rest)) continue
-    const lineStart = code.lastIndexOf('\n', m.index) + 1
-    if (/^import\s/.test(code.slice(lineStart, m.index + 1))) continue
+  for (let i = code.indexOf(name); i >= 0; i = code.indexOf(name, i + name.length)) {
+    const end = i + name.length
+    if ((i > 0 && isWordChar(code.charCodeAt(i - 1))) || isWordChar(code.charCodeAt(end))) {
+      i = i + 1 - name.length // not a word here: look again from the next character
+      continue
+    }
+    const dot = code.charCodeAt(end) === 63 ? end + 1 : end
+    if (code.startsWith('.regist', dot) && (code.startsWith('er', dot + 7) || code.startsWith('ry', dot + 7))) {
+      const c = code.charCodeAt(dot + 9)
+      // A word boundary after it (`$` is no word character for a regex's \b).
+      if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95)) continue
+    }
+    const lineStart = code.lastIndexOf('\n', i) + 1
+    if (i >= lineStart + 6 && code.startsWith('import', lineStart) && WHITE_SPACE.test(code[lineStart + 6]!)) continue
     return true
   }
   return false
+}
+
+/** A line break other than LF and CRLF, or an HTML-like comment: left to the parser. */
+function hasOddLineBreakOrHtmlComment(code: string): boolean {
+  for (let i = code.indexOf('\r'); i >= 0; i = code.indexOf('\r', i + 1)) if (code.charCodeAt(i + 1) !== 10) return true
+  return code.includes('\u2028') || code.includes('\u2029') || code.includes('<!--') || code.includes('-->')
 }
 
 /** The recognised calls in source order and the registry bindings met, or undefined to decline. */
