@@ -4,22 +4,15 @@
 import { readFile, stat } from 'node:fs/promises'
 import * as path from 'node:path'
 import { parseArgs } from 'node:util'
-import {
-  countDiagnostics,
-  formatDiagnostics,
-  formatToolTable,
-  generateManifest,
-  parseNameRule,
-  resolveProjectOptions,
-  createScanner,
-  type DiagnosticFormat,
-  type NameRuleName,
-  type ScanResult,
-} from './core/index.js'
+import { parseNameRule, resolveProjectOptions } from './core/config.js'
+import { countDiagnostics, formatDiagnostics, formatToolTable, type DiagnosticFormat } from './core/format.js'
+import { generateManifest } from './core/manifest.js'
+import { createScanner } from './core/scanner.js'
+import type { NameRuleName, ScanResult } from './core/types.js'
 import { dtsState, staleMessage, writeDtsFile, type DtsState } from './cli-types.js'
 import { writeOut } from './write-out.js'
 
-export const USAGE = `Usage: toolreg <command> [options]
+const USAGE = `Usage: toolreg <command> [options]
 
 Commands:
   check      report diagnostics (exit 1 when there are errors)

@@ -8,7 +8,7 @@ import { generateDts } from './core/dts.js'
 import { generateManifest } from './core/manifest.js'
 import { resolveProjectOptions } from './core/config.js'
 import { resolveOptions } from './core/options.js'
-import { reportScan, type ScanReport } from './core/report.js'
+import { deliverReport, reportScan, type ReportSink, type ScanReport } from './core/report.js'
 import { createScanner, type ScanHint } from './core/scanner.js'
 import { createSideEffectsFieldLookup, treeshakeKeepsSideEffects } from './core/side-effects.js'
 import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './core/types.js'
@@ -34,9 +34,6 @@ const escapeOdd = (abs: string): string => abs.replace(/[%?#\\]/g, (c) => '%' + 
 export const ESCAPED_ID_FILTER = /%(?:25|3F|23|5C)/
 
 export const PLUGIN_NAME = 'toolreg'
-
-/** What a build reports: the errors as one message, the warnings one by one. */
-export type BuildReport = ScanReport
 
 export type ToolRegistryContext = ReturnType<typeof createToolRegistryContext>
 
@@ -137,7 +134,9 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return result ? writeDts(result) : Promise.resolve()
   }
 
-  const report = (result: ScanResult): BuildReport => reportScan(result)
+  const report = (result: ScanResult): ScanReport => reportScan(result)
+  /** Hands a scan's diagnostics to a bundler: each warning, then every error as one. */
+  const reportTo = (result: ScanResult, sink: ReportSink): void => deliverReport(reportScan(result), sink)
 
   /** Bundler ids may carry a query (`?v=123`) or use backslashes. */
   function fileScanOf(id: string): FileScan | undefined {
@@ -284,6 +283,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     scan,
     currentScan,
     report,
+    reportTo,
     isToolFile,
     toolModuleOf,
     loadVirtual,

@@ -42,9 +42,7 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
       const result = await ctx.scan()
       // A one-shot build watches nothing: skip a trip into the bundler per tool file.
       if (this.meta?.watchMode !== false) for (const target of ctx.watchTargets(result)) this.addWatchFile(target)
-      const { errors, errorMessage, warnings } = ctx.report(result)
-      for (const { diagnostic, message } of warnings) this.warn(rollupLog(message, diagnostic, result))
-      if (errors.length > 0) this.error(rollupLog(errorMessage, errors[0], result))
+      ctx.reportTo(result, { warn: (message, d) => this.warn(rollupLog(message, d, result)), error: (message, d) => this.error(rollupLog(message, d, result)) })
     },
     // Hook filters: Rolldown (Vite) and Rollup then never call into JS for the other modules.
     // A build imports a tool file by its plain path, or, when the `treeshake` option or a

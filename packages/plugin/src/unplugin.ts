@@ -102,10 +102,11 @@ function reportToWebpack(ctx: ToolRegistryContext, compiler: WebpackCompiler, co
   const { root, dirs } = result.options
   for (const dir of dirs) compilation.contextDependencies.add(path.resolve(root, dir))
   for (const file of result.files) compilation.fileDependencies.add(file.absPath)
-  const { errors, errorMessage, warnings } = ctx.report(result)
   const { WebpackError } = compiler.webpack
-  for (const { message } of warnings) compilation.warnings.push(new WebpackError(message))
-  if (errors.length > 0) compilation.errors.push(new WebpackError(errorMessage))
+  ctx.reportTo(result, {
+    warn: (message) => void compilation.warnings.push(new WebpackError(message)),
+    error: (message) => void compilation.errors.push(new WebpackError(message)),
+  })
 }
 
 // ---------------------------------------------------------------------------
@@ -114,12 +115,13 @@ function reportToWebpack(ctx: ToolRegistryContext, compiler: WebpackCompiler, co
 function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
   ctx.setBundlerRoot(build.initialOptions.absWorkingDir ?? process.cwd())
   build.onStart(async () => {
-    const result = await ctx.scan()
-    const { errors, errorMessage, warnings } = ctx.report(result)
-    return {
-      errors: errors.length > 0 ? [esbuildMessage(errorMessage, errors[0]!)] : [],
-      warnings: warnings.map(({ message, diagnostic }) => esbuildMessage(message, diagnostic)),
-    }
+    const errors: PartialMessage[] = []
+    const warnings: PartialMessage[] = []
+    ctx.reportTo(await ctx.scan(), {
+      warn: (message, d) => void warnings.push(esbuildMessage(message, d)),
+      error: (message, d) => void errors.push(esbuildMessage(message, d)),
+    })
+    return { errors, warnings }
   })
   // esbuild honours `"sideEffects": false` only for paths its own resolver found:
   // resolving tool files here keeps them (unplugin's resolveId would move them to a namespace).

@@ -29,7 +29,7 @@ export interface DevSessionDeps {
 }
 
 /** A save is often a truncate, then a write: an empty file is given this long to fill. */
-export const EMPTY_WAIT_MS = 100
+const EMPTY_WAIT_MS = 100
 const EMPTY_POLL_MS = 2
 
 /** What the virtual module is made of: the tool modules, the names and the manifest. */

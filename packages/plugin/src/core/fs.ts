@@ -26,7 +26,6 @@ type MaybePromise<T> = T | Promise<T>
 export interface ScanFs {
   readdir(dir: string): MaybePromise<ScanDirEntry[]>
   stat(path: string): MaybePromise<ScanStats>
-  lstat(path: string): MaybePromise<ScanStats>
   realpath(path: string): MaybePromise<string>
   readFile(path: string): MaybePromise<Uint8Array>
 }
@@ -38,7 +37,6 @@ export interface ScanFs {
 export const nodeScanFs: ScanFs = {
   readdir: (dir) => nodeFs.readdirSync(dir, { withFileTypes: true }),
   stat: (path) => nodeFs.statSync(path),
-  lstat: (path) => nodeFs.lstatSync(path),
   realpath: (path) => nodeFs.realpathSync.native(path),
   readFile: (path) => nodeFs.readFileSync(path),
 }

@@ -6,7 +6,9 @@
 // `endSource`: its tools and those of the version before stay, each as registered, and
 // the guard source opened before the file closes it (see toolModuleHeader).
 import { verifyCode } from './codegen.js'
-import type { FileScan } from './types.js'
+import { registryModuleOf } from './options.js'
+import { scanSource, sourceHash } from './scan-file.js'
+import type { FileScan, ResolvedOptions } from './types.js'
 
 const str = (value: string): string => JSON.stringify(value)
 
@@ -41,7 +43,7 @@ function sourcesOf(file: FileScan): Record<string, string> {
  * removing nothing). A body that awaits would be cut short by it: such a version that
  * throws stays open until the file's next version begins.
  */
-export function toolModuleHeader(file: FileScan, registryModule: string, mayAwait = true): string {
+function toolModuleHeader(file: FileScan, registryModule: string, mayAwait = true): string {
   const guard = guardOf(file)
   return (
     `import { registry as ${REGISTRY} } from ${str(registryModule)};` +
@@ -74,7 +76,7 @@ function movedTools(file: FileScan): string {
  * imports (its file was deleted or renamed) is pruned: its tools go, unless another
  * file has registered them since.
  */
-export function toolModuleFooter(file: FileScan, verify = true): string {
+function toolModuleFooter(file: FileScan, verify: boolean): string {
   const name = str(file.file)
   const end = `${REGISTRY}.endSource(${name})`
   // verify (on by default in dev): each version's names against its scan, TR009 if they differ.
@@ -91,9 +93,17 @@ if (import.meta.hot) {
 `
 }
 
-/** The tool module's code with the header and footer; a leading `#!` line stays first. */
-export function withToolModuleHmr(code: string, file: FileScan, registryModule: string, verify = true): string {
-  const header = toolModuleHeader(file, registryModule, /\bawait\b/.test(code))
+/**
+ * The tool module's code with the header and footer; a leading `#!` line stays first.
+ * `scanned` is the scanner's latest scan of the file; when the text Vite loaded is not
+ * what it scanned (a save landed in between), that text is scanned here, so the sources
+ * and verify's names are those of the code that runs (no spurious TR009).
+ */
+export function withToolModuleHmr(code: string, scanned: FileScan, options: ResolvedOptions): string {
+  const text = code.charCodeAt(0) === 0xfeff ? code.slice(1) : code
+  const file = sourceHash(text) === scanned.sourceHash ? scanned : scanSource(text, scanned, options)
+  const verify = options.verify ?? true
+  const header = toolModuleHeader(file, registryModuleOf(options), /\bawait\b/.test(code))
   const at = code.startsWith('#!') ? code.indexOf('\n') + 1 : 0
   if (code.startsWith('#!') && at === 0) return code + '\n' + header + toolModuleFooter(file, verify)
   return code.slice(0, at) + header + code.slice(at) + toolModuleFooter(file, verify)

@@ -45,7 +45,7 @@ export function createMemoryFs(entries: Record<string, MemoryEntry>): MemoryFs {
   for (const [p, entry] of Object.entries(entries)) set(p, entry)
 
   // Resolve every symlink along the path, as realpath(3) does.
-  const resolve = (p: string, syscall: string, followLast: boolean): string => {
+  const resolve = (p: string, syscall: string): string => {
     let links = 0
     let parts = path.posix.resolve(p).split('/').filter(Boolean)
     let done = '/'
@@ -54,7 +54,7 @@ export function createMemoryFs(entries: Record<string, MemoryEntry>): MemoryFs {
       const next = path.posix.join(done, head!)
       const node = nodes.get(next)
       if (node === undefined) throw fsError('ENOENT', syscall, p)
-      if (node.kind === 'symlink' && (followLast || rest.length > 0)) {
+      if (node.kind === 'symlink') {
         if (++links > MAX_LINKS) throw fsError('ELOOP', syscall, p)
         const target = path.posix.resolve(done, node.target)
         parts = [...target.split('/').filter(Boolean), ...rest]
@@ -80,7 +80,7 @@ export function createMemoryFs(entries: Record<string, MemoryEntry>): MemoryFs {
     write: (file, content) => set(file, content),
     remove: (file) => void nodes.delete(path.posix.resolve(file)),
     async readdir(dir) {
-      const real = resolve(dir, 'scandir', true)
+      const real = resolve(dir, 'scandir')
       if (nodes.get(real)?.kind !== 'dir') throw fsError('ENOTDIR', 'scandir', dir)
       const prefix = real === '/' ? '/' : real + '/'
       const out: ScanDirEntry[] = []
@@ -91,16 +91,13 @@ export function createMemoryFs(entries: Record<string, MemoryEntry>): MemoryFs {
       return out
     },
     async stat(p) {
-      return stats(nodes.get(resolve(p, 'stat', true))!)
-    },
-    async lstat(p) {
-      return stats(nodes.get(resolve(p, 'lstat', false))!)
+      return stats(nodes.get(resolve(p, 'stat'))!)
     },
     async realpath(p) {
-      return resolve(p, 'realpath', true)
+      return resolve(p, 'realpath')
     },
     async readFile(p) {
-      const node = nodes.get(resolve(p, 'open', true))!
+      const node = nodes.get(resolve(p, 'open'))!
       if (node.kind !== 'file') throw fsError('EISDIR', 'read', p)
       reads.set(p, (reads.get(p) ?? 0) + 1)
       return node.data

@@ -15,10 +15,6 @@ export function sourceHash(code: string): string {
   return hash('sha1', code, 'base64url')
 }
 
-export function applyStrict(diagnostics: Diagnostic[], strict: boolean): Diagnostic[] {
-  return strict ? diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d)) : diagnostics
-}
-
 const lazyMatchers = new WeakMap<readonly string[], (file: string) => boolean>()
 
 /** Whether the `lazy` option selects `file` (root-relative). */
@@ -50,7 +46,7 @@ export function scanSource(code: string, walked: WalkedFile, options: ResolvedOp
     ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}),
     isToolModule: detected.isToolModule,
     sites: detected.sites,
-    diagnostics: applyStrict(detected.diagnostics, options.strict),
+    diagnostics: detected.diagnostics,
     sourceLength: code.length,
     sourceHash: detected.isToolModule ? sourceHash(code) : '',
   }
@@ -63,7 +59,7 @@ export async function scanFile(walked: WalkedFile, options: ResolvedOptions, fs:
     code: 'TR008', severity: 'warning', file: walked.file, line: 0, column: 0,
     message: `Tool file name ${walked.file} contains "?", "#" or "\\": builds import exactly this file, but the dev server cannot serve it — rename the file`,
   }
-  return { ...scan, diagnostics: [...applyStrict([tr008], options.strict), ...scan.diagnostics] }
+  return { ...scan, diagnostics: [tr008, ...scan.diagnostics] }
 }
 
 async function readAndScan(walked: WalkedFile, options: ResolvedOptions, fs: ScanFs): Promise<FileScan> {

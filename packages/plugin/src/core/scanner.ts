@@ -8,7 +8,7 @@ import { duplicateDiagnostics, duplicateGroups } from './duplicates.js'
 import { errorCode, nodeScanFs, type ScanFs, type ScanStats } from './fs.js'
 import { buildManifest, staticToolNames } from './manifest.js'
 import { resolveOptions } from './options.js'
-import { applyStrict, scanFile } from './scan-file.js'
+import { scanFile } from './scan-file.js'
 import { codeFrame, decodeSource } from './source.js'
 import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './types.js'
 import { isInside, walkDirs, type WalkedFile, type WalkResult } from './walk.js'
@@ -107,6 +107,10 @@ function indexWalk(walk: WalkResult): Map<string, number[]> {
   })
   return indexes
 }
+
+/** `strict`: every warning is an error. */
+const strictly = (diagnostics: readonly Diagnostic[]): Diagnostic[] =>
+  diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d))
 
 export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOptions: ScannerOptions = {}): Scanner {
   const io = fs ?? nodeScanFs
@@ -251,7 +255,9 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
   }
 
   /** The cross-file part, over the per-file results in walk order: the same for full and targeted scans. */
-  const finish = async (walk: WalkResult, files: FileScan[]): Promise<ScanResult> => {
+  const finish = async (walk: WalkResult, scanned: FileScan[]): Promise<ScanResult> => {
+    // `strict` is applied here and nowhere else: per-file scans (and their cache) keep the severities as found.
+    const files = options.strict ? scanned.map((f) => ({ ...f, diagnostics: strictly(f.diagnostics) })) : scanned
     const toolModules = files.filter((f) => f.isToolModule)
     const duplicates = await duplicatesOf(toolModules)
     const emptyDirs: Diagnostic[] = walk.dirs
@@ -263,7 +269,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
       })
       .map((dir) => ({ code: 'TR007', severity: 'warning', file: dir, line: 0, column: 0, message: `Tool directory ${dir} holds no tool module` }))
     const diagnostics = [
-      ...applyStrict([...walk.diagnostics, ...emptyDirs], options.strict),
+      ...(options.strict ? strictly([...walk.diagnostics, ...emptyDirs]) : [...walk.diagnostics, ...emptyDirs]),
       ...files.flatMap((f) => f.diagnostics),
       ...duplicates,
     ].sort(compareDiagnostics)

@@ -8,7 +8,7 @@ const loadCodeFrame = (): typeof codeFrameColumns =>
   (babelCodeFrame ??= (createRequire(import.meta.url)('@babel/code-frame') as typeof import('@babel/code-frame')).codeFrameColumns)
 
 export type DecodeResult =
-  | { ok: true; code: string; hadBom: boolean }
+  | { ok: true; code: string }
   | { ok: false; line: number; column: number; byte: number; code: string }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
@@ -16,10 +16,9 @@ const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /** Decode UTF-8 strictly; a leading BOM is dropped, a bad byte is located. */
 export function decodeSource(bytes: Uint8Array): DecodeResult {
-  const hadBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
-  const body = hadBom ? bytes.subarray(3) : bytes
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes
   try {
-    return { ok: true, code: strictUtf8.decode(body), hadBom }
+    return { ok: true, code: strictUtf8.decode(body) }
   } catch {
     const bad = firstInvalidUtf8(body)
     const { line, column } = positionAt(lenientUtf8.decode(body.subarray(0, bad)), Infinity)

@@ -43,7 +43,7 @@ export function staticKey(key: t.Node, computed: boolean, scope: StaticScope, de
   return value.kind === 'string' ? value.value : undefined
 }
 
-function lookupValue(value: t.Node, scope: StaticScope, depth: number): t.Node | undefined {
+function lookupValue(value: t.Node, scope: StaticScope): t.Node | undefined {
   const n = unwrapTs(value)
   if (n.type !== 'Identifier' || scope.shadowed.has(n.name)) return undefined
   return scope.consts.get(n.name)
@@ -55,7 +55,7 @@ export function resolveObject(node: t.Node, scope: StaticScope, depth = 0): t.Ob
   const n = unwrapTs(node)
   if (n.type === 'ObjectExpression') return n
   if (n.type === 'Identifier') {
-    const init = lookupValue(n, scope, depth)
+    const init = lookupValue(n, scope)
     return init === undefined ? undefined : resolveObject(init, scope, depth + 1)
   }
   if (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') {
@@ -137,7 +137,7 @@ export function evalStatic(node: t.Node, scope: StaticScope, depth = 0): StaticV
     case 'ClassExpression':
       return { kind: 'other', description: 'a function' }
     case 'Identifier': {
-      const init = lookupValue(n, scope, depth)
+      const init = lookupValue(n, scope)
       return init === undefined ? { kind: 'dynamic' } : evalStatic(init, scope, depth + 1)
     }
     case 'MemberExpression':

@@ -11,13 +11,11 @@ export interface ToolDirWatcher {
   close(): void
 }
 
-export interface WatchToolDirsOptions {
+interface WatchToolDirsOptions {
   /** Absolute dirs; a missing one is skipped (the scan reports it as TR007). */
   dirs: readonly string[]
   /** Watch subdirectories too (include patterns with a `/`). */
   recursive: boolean
-  /** Paths worth reporting (the tool files by name); the others are dropped. */
-  accept(absPath: string): boolean
   /** Called once per turn of the event loop with the paths seen in it. */
   onChange(absPaths: Set<string>): void
   onError(error: unknown): void
@@ -34,7 +32,6 @@ export function watchToolDirs(options: WatchToolDirsOptions): ToolDirWatcher {
     // fs.watch may omit the name (some platforms): nothing to tell which file it was.
     if (name === null) return
     const file = path.join(dir, String(name))
-    if (!options.accept(file)) return
     if (!batch) {
       batch = new Set()
       setImmediate(flush)
