@@ -5,6 +5,7 @@ import { hash } from 'node:crypto'
 import { companionId, type CompanionId } from './virtual-ids.js'
 import { isLazyModule, lazyRegistrations } from './lazy-codegen.js'
 import { jsonString, jsonText } from './js-text.js'
+import { registryModuleOf } from './options.js'
 import { toPosix } from './walk.js'
 import type { FileScan, ScanResult, ToolManifest } from './types.js'
 
@@ -45,7 +46,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   const importPath = options.importPath ?? ((f: FileScan) => toPosix(f.absPath))
   const verify = options.verify ?? scan.options.verify ?? false
   const companion = (c: CompanionId, h?: string): string => str((options.companionPath ?? ((id) => id))(companionId(c, h)))
-  const registryModule = scan.options.registryModules[0] ?? '@toolreg/core'
+  const registryModule = registryModuleOf(scan.options)
   const isLazy = (m: FileScan) => options.lazy !== false && isLazyModule(m)
   const lazyModules = scan.toolModules.filter(isLazy)
   const eagerModules = lazyModules.length ? scan.toolModules.filter((m) => !isLazy(m)) : scan.toolModules
@@ -149,7 +150,7 @@ export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>): string {
  * undefined for a `file` companion or a file the scan does not know.
  */
 export function generateCompanionModule(scan: ScanResult, companion: CompanionId): string | undefined {
-  const registryImport = `${HEADER}import { registry } from ${str(scan.options.registryModules[0] ?? '@toolreg/core')}\n`
+  const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
   if (companion.kind === 'sources') {
     // One JSON string literal parsed once: cheaper to parse than an object literal.
     return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesOf(scan).json)}))\n`
