@@ -1,13 +1,24 @@
 // Scanning one file: read, decode, detect. Every failure becomes a diagnostic.
 import { hash } from 'node:crypto'
-import { detectRegisterCalls } from './detect.js'
+import { createRequire } from 'node:module'
+import type * as FullDetect from './detect.js'
 import { fastDetectRegisterCalls } from './fast-detect.js'
-import { planLazy } from './lazy-plan.js'
+import type * as LazyPlanning from './lazy-plan.js'
 import { compileGlobs } from './walk.js'
 import { errorMessage, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from './source.js'
 import type { Diagnostic, FileScan, ResolvedOptions } from './types.js'
 import type { WalkedFile } from './walk.js'
+
+// The full detector (and @babel/parser behind it) and the lazy planner, loaded on first
+// use: a build whose files all take the fast path never loads their eight modules.
+const load = createRequire(import.meta.url)
+let fullDetect: typeof FullDetect.detectRegisterCalls | undefined
+let lazyPlan: typeof LazyPlanning.planLazy | undefined
+const detectRegisterCalls: typeof FullDetect.detectRegisterCalls = (...args) =>
+  (fullDetect ??= (load('./detect.js') as typeof FullDetect).detectRegisterCalls)(...args)
+const planLazy: typeof LazyPlanning.planLazy = (...args) =>
+  (lazyPlan ??= (load('./lazy-plan.js') as typeof LazyPlanning).planLazy)(...args)
 
 /** Fingerprint of decoded source, so the transform can tell it sees the scanned text. */
 // One-shot crypto.hash: the same digest as createHash, without a Hash object per file.
