@@ -6,28 +6,13 @@
 // anything else: any other `register` in the text, a call that is not a whole
 // top-level statement, a spread, a computed key, `__proto__`, a non-literal or
 // escaped name, a name the rule rejects, a `throw` outside a function…
-import { Lexer, SPREAD, Tok } from './lexer.js'
+import { SPREAD, Tok } from './lexer.js'
+import { SkippingLexer } from './lexer-skip.js'
+import { hasOddLineBreakOrHtmlComment, usedElsewhere } from './fast-detect-text.js'
+import { after, AFTER_NEWLINE, ALWAYS, OPERATOR_WORDS } from './statement-start.js'
 import { checkName } from './names.js'
 import type { DetectOptions, DetectResult } from './detect.js'
 import type { RegisterSite } from './types.js'
-
-// After one of these a line break does not end the statement (ASI would not apply
-// or the word belongs to a construct that continues).
-const CONTINUES = new Set([
-  'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
-  'export', 'extends', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'let', 'new', 'of', 'return',
-  'static', 'switch', 'throw', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield', 'as', 'satisfies', 'keyof',
-  'infer', 'is', 'asserts', 'declare', 'abstract', 'readonly', 'type', 'namespace', 'module', 'async', 'get', 'set',
-  'accessor', 'override', 'public', 'private', 'protected', 'interface', 'implements', 'package', 'unique', 'out',
-  'global', 'from',
-])
-// Words that continue an expression from the next line.
-const OPERATOR_WORDS = ['in', 'instanceof', 'as', 'satisfies', 'of']
-
-// What the previous token allows: no statement start, one after a line break (ASI), one anyway.
-const NONE = 0
-const AFTER_NEWLINE = 1
-const ALWAYS = 2
 
 interface Found {
   start: number
@@ -75,45 +60,9 @@ export function fastDetectRegisterCalls(code: string, file: string, options: Det
   return { isToolModule: true, sites, diagnostics: [] }
 }
 
-/** [A-Za-z0-9_$]: a character that continues a word next to a name (the `\w` of a regex, and `$`). */
-const isWordChar = (c: number): boolean =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36
-const WHITE_SPACE = /\s/
-
-/**
- * Whether `name` occurs as a word other than in an import line or right before
- * `.register` / `?.register` / `.registry` / `?.registry`. By `indexOf`, not a regex with
- * a lookbehind: this runs on every file the fast path answers (bench/PROFILE.md).
- */
-function usedElsewhere(code: string, name: string): boolean {
-  for (let i = code.indexOf(name); i >= 0; i = code.indexOf(name, i + name.length)) {
-    const end = i + name.length
-    if ((i > 0 && isWordChar(code.charCodeAt(i - 1))) || isWordChar(code.charCodeAt(end))) {
-      i = i + 1 - name.length // not a word here: look again from the next character
-      continue
-    }
-    const dot = code.charCodeAt(end) === 63 ? end + 1 : end
-    if (code.startsWith('.regist', dot) && (code.startsWith('er', dot + 7) || code.startsWith('ry', dot + 7))) {
-      const c = code.charCodeAt(dot + 9)
-      // A word boundary after it (`$` is no word character for a regex's \b).
-      if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95)) continue
-    }
-    const lineStart = code.lastIndexOf('\n', i) + 1
-    if (i >= lineStart + 6 && code.startsWith('import', lineStart) && WHITE_SPACE.test(code[lineStart + 6]!)) continue
-    return true
-  }
-  return false
-}
-
-/** A line break other than LF and CRLF, or an HTML-like comment: left to the parser. */
-function hasOddLineBreakOrHtmlComment(code: string): boolean {
-  for (let i = code.indexOf('\r'); i >= 0; i = code.indexOf('\r', i + 1)) if (code.charCodeAt(i + 1) !== 10) return true
-  return code.includes('\u2028') || code.includes('\u2029') || code.includes('<!--') || code.includes('-->')
-}
-
 /** The recognised calls in source order and the registry bindings met, or undefined to decline. */
 function recognise(code: string, jsx: boolean, registryModules: readonly string[]): { found: Found[]; bindings: string[] } | undefined {
-  const lx = new Lexer(code, jsx)
+  const lx = new SkippingLexer(code, jsx)
   const aliases: string[] = []
   const namespaces: string[] = []
   /** Local names bound by the imports seen so far (registry bindings or not). */
@@ -321,24 +270,3 @@ function recognise(code: string, jsx: boolean, registryModules: readonly string[
     t = advance()
   }
 }
-
-
-/** Whether a statement may start after the current token (see NONE, AFTER_NEWLINE, ALWAYS). */
-function after(lx: Lexer): number {
-  if (lx.depth !== 0) return NONE
-  switch (lx.type) {
-    case Tok.Punct:
-      return lx.punct === 59 || lx.punct === 125 ? ALWAYS : lx.punct === 93 ? AFTER_NEWLINE : NONE
-    case Tok.Ident:
-      return CONTINUES.has(lx.code.slice(lx.start, lx.end)) ? NONE : AFTER_NEWLINE
-    case Tok.String:
-    case Tok.Template:
-    case Tok.TemplatePart:
-    case Tok.Number:
-    case Tok.Regex:
-      return AFTER_NEWLINE
-    default:
-      return NONE
-  }
-}
-

@@ -3,28 +3,9 @@
 // certainty (an ambiguous `/`, JSX, an escape that could spell a name,
 // non-ASCII code, a lone CR) makes it fail, and the file goes to
 // @babel/parser. No allocation per token: the current token lives in fields.
+import { ARROW, INCDEC, isDigit, isIdentPart, isIdentStart, isSafeEscape, lineEnd, OPTIONAL, SPREAD, Tok } from './lexer-chars.js'
 
-export const Tok = {
-  End: 0,
-  Fail: 1,
-  Ident: 2,
-  /** '…' or "…" */
-  String: 3,
-  /** A template without substitutions: `…` */
-  Template: 4,
-  /** The parts of a template with substitutions: opaque to the fast path. */
-  TemplatePart: 5,
-  Number: 6,
-  Regex: 7,
-  Punct: 8,
-} as const
-export type Tok = (typeof Tok)[keyof typeof Tok]
-
-// Multi-character punctuators the recognizer cares about; others are one char each.
-export const ARROW = 0x10000
-export const SPREAD = 0x10001
-export const OPTIONAL = 0x10002
-export const INCDEC = 0x10003
+export { ARROW, INCDEC, OPTIONAL, SPREAD, Tok } from './lexer-chars.js'
 
 // Identifiers after which `/` starts a regex.
 const REGEX_AFTER = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await', 'extends'])
@@ -34,30 +15,9 @@ const CONTROL = new Set(['if', 'for', 'while', 'switch', 'catch', 'with'])
 const enum Open { Paren, Bracket, Brace, FnBrace, Subst }
 const enum ParenOwner { Control, Callable, Other }
 
-// What can change the structure: brackets, literals, comments, commas; and what the
-// fast path must refuse: escapes and non-ASCII outside literals.
-const STRUCTURE = /[(){}[\],'"`\/\\\u007f-\uffff]/g
-const STRUCTURE_JSX = /[(){}[\],'"`\/\\<\u007f-\uffff]/g
-
-const isBlank = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12
-const isIdentStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36
-const isIdentPart = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57)
-const isDigit = (c: number): boolean => c >= 48 && c <= 57
-
-/**
- * An escape in a string or template that could spell an identifier character
- * (`\u0067`, `\x67`, `\s` is `s`, a line continuation): the fast path cannot
- * know the literal's value, so it declines. `\n`, `\t`, `\\`, `\'`… are safe.
- */
-function isSafeEscape(c: number): boolean {
-  // b f n r t v
-  if (c === 98 || c === 102 || c === 110 || c === 114 || c === 116 || c === 118) return true
-  return c > 32 && c < 127 && !isIdentPart(c)
-}
-
 export class Lexer {
   readonly code: string
-  private readonly jsx: boolean
+  protected readonly jsx: boolean
   pos = 0
   type: Tok = Tok.End as Tok
   start = 0
@@ -69,15 +29,15 @@ export class Lexer {
   /** String/template token whose text contains an escape. */
   escaped = false
   /** Open brackets, innermost last. */
-  private readonly stack: Open[] = []
+  protected readonly stack: Open[] = []
   private readonly parenOwners: ParenOwner[] = []
   /** Function bodies among the open brackets. */
   fnDepth = 0
   // The previous token, for regex and function-body decisions.
-  private prevType: Tok = Tok.End as Tok
-  private prevPunct = 0
-  private prevStart = 0
-  private prevEnd = 0
+  protected prevType: Tok = Tok.End as Tok
+  protected prevPunct = 0
+  protected prevStart = 0
+  protected prevEnd = 0
   private closedParen: ParenOwner = ParenOwner.Other
   /** Depth at which a return type annotation (`f(): T {`) awaits its function body, or -1. */
   private bodyDepth = -1
@@ -150,63 +110,6 @@ export class Lexer {
     return this.punctuator(pos, c)
   }
 
-  /**
-   * From the current token to the `,` at `depth` or the `}` that closes it (the new
-   * current token), visiting only what can change the structure: brackets, literals,
-   * comments, slashes (and `<` in JSX files). The plain text between them —
-   * names, numbers, operators, blanks — is skipped by the regex engine.
-   */
-  skipTo(depth: number): Tok {
-    const code = this.code
-    const re = this.jsx ? STRUCTURE_JSX : STRUCTURE
-    for (let from = this.end; ;) {
-      re.lastIndex = from
-      if (!re.test(code)) return this.fail()
-      const pos = re.lastIndex - 1
-      const c = code.charCodeAt(pos)
-      if (c > 126 || c === 92) return this.fail()
-      this.settle(from, pos)
-      if (c === 47 && (code.charCodeAt(pos + 1) === 47 || code.charCodeAt(pos + 1) === 42)) {
-        // A comment: the token before it stays the previous one.
-        const close = code.charCodeAt(pos + 1) === 47 ? lineEnd(code, pos) : code.indexOf('*/', pos + 2) + 2
-        if (close < 2) return this.fail()
-        from = close
-        continue
-      }
-      this.prevType = this.type
-      this.prevPunct = this.punct
-      this.prevStart = this.start
-      this.prevEnd = this.end
-      this.start = pos
-      this.escaped = false
-      const t = c === 39 || c === 34 ? this.string(pos, c) : c === 96 ? this.template(pos + 1, true) : c === 47 ? this.slash(pos) : this.punctuator(pos, c)
-      if (t === Tok.Fail) return t
-      if ((c === 44 && this.stack.length === depth) || (c === 125 && t === Tok.Punct && this.stack.length === depth - 1)) return t
-      from = this.end
-    }
-  }
-
-  /** Make the last token before `pos` current when it lies in the plain text after `from`. */
-  private settle(from: number, pos: number): void {
-    const code = this.code
-    let q = pos - 1
-    while (q >= from && isBlank(code.charCodeAt(q))) q--
-    if (q < from) return
-    const c = code.charCodeAt(q)
-    this.end = q + 1
-    if (isIdentPart(c)) {
-      let p = q
-      while (p > from && isIdentPart(code.charCodeAt(p - 1))) p--
-      this.start = p
-      this.type = isDigit(code.charCodeAt(p)) ? Tok.Number : Tok.Ident
-      return
-    }
-    this.start = q
-    this.type = Tok.Punct
-    const b = q > from ? code.charCodeAt(q - 1) : 0
-    this.punct = (c === 43 || c === 45) && b === c ? INCDEC : c === 62 && b === 61 ? ARROW : c
-  }
-
   fail(): Tok {
     this.pos = this.code.length
     return (this.type = Tok.Fail)
@@ -237,7 +140,7 @@ export class Lexer {
     return this.token(Tok.Number, p)
   }
 
-  private string(pos: number, quote: number): Tok {
+  protected string(pos: number, quote: number): Tok {
     const code = this.code
     // Most strings hold no escape and no line break: find the end natively.
     const close = code.indexOf(quote === 39 ? "'" : '"', pos + 1)
@@ -263,7 +166,7 @@ export class Lexer {
   }
 
   /** Template text from `pos` (after a backtick or a substitution's `}`). */
-  private template(pos: number, head: boolean): Tok {
+  protected template(pos: number, head: boolean): Tok {
     const code = this.code
     let p = pos
     for (;;) {
@@ -284,7 +187,7 @@ export class Lexer {
     }
   }
 
-  private slash(pos: number): Tok {
+  protected slash(pos: number): Tok {
     const regex = this.regexAllowed()
     if (regex === undefined) return this.fail()
     if (!regex) return this.punctuator(pos, 47)
@@ -331,7 +234,7 @@ export class Lexer {
     }
   }
 
-  private punctuator(pos: number, c: number): Tok {
+  protected punctuator(pos: number, c: number): Tok {
     const code = this.code
     const d = code.charCodeAt(pos + 1)
     this.punct = c
@@ -406,9 +309,4 @@ export class Lexer {
     }
     return this.token(Tok.Punct, pos + 1)
   }
-}
-
-function lineEnd(code: string, from: number): number {
-  const i = code.indexOf('\n', from)
-  return i < 0 ? code.length : i
 }

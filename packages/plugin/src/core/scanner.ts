@@ -3,83 +3,24 @@
 // known file (a `changed` hint) skips the walk and the stats: only that file is
 // read again. All state lives in the closure returned by createScanner.
 import * as path from 'node:path'
-import { createDiskCache, type CacheEntry, type ScanCacheStore } from './disk-cache.js'
-import { duplicateDiagnostics, duplicateGroups } from './duplicates.js'
-import { errorCode, nodeScanFs, type ScanFs, type ScanStats } from './fs.js'
-import { buildManifest, staticToolNames } from './manifest.js'
+import { createDiskCache, type CacheEntry } from './disk-cache.js'
+import { nodeScanFs, type ScanFs, type ScanStats } from './fs.js'
 import { resolveOptions } from './options.js'
 import { scanFile } from './scan-file.js'
-import { codeFrame, decodeSource } from './source.js'
-import type { Diagnostic, FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './types.js'
-import { isInside, walkDirs, type WalkedFile, type WalkResult } from './walk.js'
+import { finishScan } from './scan-finish.js'
+import { mapLimit } from './map-limit.js'
+import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from './types.js'
+import { walkDirs, type WalkedFile, type WalkResult } from './walk.js'
+import type { ScanHint, Scanner, ScannerOptions } from './scanner-types.js'
 
-/** What changed since the last scan, as the watcher reported it. */
-export interface ScanHint {
-  /**
-   * Absolute paths (or real paths of symlinked files) whose content changed — not
-   * added, not removed. When every one is a file the last walk found, the scan reads
-   * only these files again (and any invalidated ones the walk found) and skips the walk
-   * and the stats of the others; the result is the one a full scan would give. Any
-   * other path, or no previous scan, falls back to the full scan.
-   */
-  changed?: readonly string[]
-}
-
-export interface Scanner {
-  readonly options: ResolvedOptions
-  /**
-   * Full scan, or with `hint.changed` a rescan of only those files (see ScanHint).
-   * Concurrent calls are serialized: one runs, at most one more is queued, and the
-   * queued one covers every call that joined it (full when any of them asked for it).
-   */
-  scan(hint?: ScanHint): Promise<ScanResult>
-  /** Write a pending (debounced) disk-cache save now; resolves when it is on disk. */
-  flush(): Promise<void>
-  /** Forget the cached scan of one file (absolute path, or the real path of a symlinked one). */
-  invalidate(absPath: string): void
-  /** Whether the last scan found a tool module at this absolute (or real) path. */
-  isToolFile(absPath: string): boolean
-  /** The last scan's tool module at this absolute (or real) path. */
-  getFileScan(absPath: string): FileScan | undefined
-}
-
-export interface ScannerOptions {
-  /**
-   * The on-disk scan cache. Default: `<root>/node_modules/.cache/toolreg/` when
-   * the scanner uses the real file system, none with an injected `fs`.
-   */
-  cache?: ScanCacheStore | false
-  /** Called when the disk cache cannot be read or written (the scan itself is unaffected). */
-  onCacheError?: (error: unknown) => void
-  /**
-   * After the first scan (which waits for its save: a build exits right after it),
-   * the cache is saved once this many ms pass without a scan. Default 1000.
-   */
-  saveDelayMs?: number
-}
+export type { ScanHint, Scanner, ScannerOptions } from './scanner-types.js'
 
 // Enough parallel I/O to hide latency, few enough to stay clear of EMFILE.
 const IO_CONCURRENCY = 64
 // Serializing 1000 entries takes ~18 ms: a dev save must not wait for it.
 const SAVE_DELAY_MS = 1000
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await fn(items[i]!)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return out
-}
-
-export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1
-  return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
-}
+export { compareDiagnostics } from './scan-finish.js'
 
 /** What a queued scan must do: every hint that joined it, full when any caller asked for it. */
 interface ScanRequest {
@@ -107,10 +48,6 @@ function indexWalk(walk: WalkResult): Map<string, number[]> {
   })
   return indexes
 }
-
-/** `strict`: every warning is an error. */
-const strictly = (diagnostics: readonly Diagnostic[]): Diagnostic[] =>
-  diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d))
 
 export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOptions: ScannerOptions = {}): Scanner {
   const io = fs ?? nodeScanFs
@@ -192,31 +129,6 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     return files
   }
 
-  // TR001 frames need the source of the few files involved: read them again.
-  // A file gone since the walk (an editor's rename reported as add, then
-  // unlink) no longer collides: its sites are dropped.
-  const duplicatesOf = async (toolModules: readonly FileScan[]): Promise<Diagnostic[]> => {
-    const groups = duplicateGroups(toolModules)
-    if (groups.length === 0) return []
-    const absOf = new Map(toolModules.map((f) => [f.file, f.absPath]))
-    const sources = new Map<string, string | undefined>()
-    const gone = new Set<string>()
-    await Promise.all([...new Set(groups.flat().map((s) => s.file))].map(async (file) => {
-      try {
-        const decoded = decodeSource(await io.readFile(absOf.get(file)!))
-        sources.set(file, decoded.ok ? decoded.code : undefined)
-      } catch (error) {
-        // Gone: no longer a collision. Any other read error only costs the frame.
-        if (errorCode(error) === 'ENOENT') gone.add(file)
-      }
-    }))
-    const live = groups.map((g) => g.filter((s) => !gone.has(s.file))).filter((g) => g.length > 1)
-    return duplicateDiagnostics(live, (site) => {
-      const code = sources.get(site.file)
-      return code === undefined ? undefined : codeFrame(code, site.line, site.column)
-    })
-  }
-
   const loadDiskCache = async (): Promise<void> => {
     loaded = true
     if (!store) return
@@ -254,32 +166,15 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     saveTimer.unref?.()
   }
 
-  /** The cross-file part, over the per-file results in walk order: the same for full and targeted scans. */
-  const finish = async (walk: WalkResult, scanned: FileScan[]): Promise<ScanResult> => {
-    // `strict` is applied here and nowhere else: per-file scans (and their cache) keep the severities as found.
-    const files = options.strict ? scanned.map((f) => ({ ...f, diagnostics: strictly(f.diagnostics) })) : scanned
-    const toolModules = files.filter((f) => f.isToolModule)
-    const duplicates = await duplicatesOf(toolModules)
-    const emptyDirs: Diagnostic[] = walk.dirs
-      .filter((dir) => {
-        const absDir = path.resolve(options.root, dir)
-        const inDir = (f: FileScan): boolean => f.absPath !== absDir && isInside(f.absPath, absDir)
-        // A file that failed to read or parse already has its TR004: no second report.
-        return !files.some((f) => inDir(f) && (f.isToolModule || f.diagnostics.some((d) => d.code === 'TR004')))
-      })
-      .map((dir) => ({ code: 'TR007', severity: 'warning', file: dir, line: 0, column: 0, message: `Tool directory ${dir} holds no tool module` }))
-    const diagnostics = [
-      ...(options.strict ? strictly([...walk.diagnostics, ...emptyDirs]) : [...walk.diagnostics, ...emptyDirs]),
-      ...files.flatMap((f) => f.diagnostics),
-      ...duplicates,
-    ].sort(compareDiagnostics)
-
+  /** The cross-file part (./scan-finish.ts); the tool modules indexed by path for the hooks. */
+  const finish = async (walk: WalkResult, files: FileScan[]): Promise<ScanResult> => {
+    const result = await finishScan(options, io, walk, files)
     byPath = new Map()
-    for (const m of toolModules) {
+    for (const m of result.toolModules) {
       byPath.set(m.absPath, m)
       if (m.realPath !== undefined) byPath.set(m.realPath, m)
     }
-    return { options, files, toolModules, diagnostics, toolNames: staticToolNames(toolModules), manifest: buildManifest(toolModules) }
+    return result
   }
 
   const fullScan = async (): Promise<ScanResult> => {

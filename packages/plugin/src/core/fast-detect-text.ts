@@ -1,0 +1,38 @@
+// Whole-text checks of the detection fast path (./fast-detect.ts), by `indexOf`: they run
+// on every file the fast path answers, where a regex cost more (bench/PROFILE.md).
+
+/** [A-Za-z0-9_$]: a character that continues a word next to a name (the `\w` of a regex, and `$`). */
+const isWordChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36
+const WHITE_SPACE = /\s/
+
+/**
+ * Whether `name` occurs as a word other than in an import line or right before
+ * `.register` / `?.register` / `.registry` / `?.registry`. By `indexOf`, not a regex with
+ * a lookbehind: this runs on every file the fast path answers (bench/PROFILE.md).
+ */
+export function usedElsewhere(code: string, name: string): boolean {
+  for (let i = code.indexOf(name); i >= 0; i = code.indexOf(name, i + name.length)) {
+    const end = i + name.length
+    if ((i > 0 && isWordChar(code.charCodeAt(i - 1))) || isWordChar(code.charCodeAt(end))) {
+      i = i + 1 - name.length // not a word here: look again from the next character
+      continue
+    }
+    const dot = code.charCodeAt(end) === 63 ? end + 1 : end
+    if (code.startsWith('.regist', dot) && (code.startsWith('er', dot + 7) || code.startsWith('ry', dot + 7))) {
+      const c = code.charCodeAt(dot + 9)
+      // A word boundary after it (`$` is no word character for a regex's \b).
+      if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95)) continue
+    }
+    const lineStart = code.lastIndexOf('\n', i) + 1
+    if (i >= lineStart + 6 && code.startsWith('import', lineStart) && WHITE_SPACE.test(code[lineStart + 6]!)) continue
+    return true
+  }
+  return false
+}
+
+/** A line break other than LF and CRLF, or an HTML-like comment: left to the parser. */
+export function hasOddLineBreakOrHtmlComment(code: string): boolean {
+  for (let i = code.indexOf('\r'); i >= 0; i = code.indexOf('\r', i + 1)) if (code.charCodeAt(i + 1) !== 10) return true
+  return code.includes('\u2028') || code.includes('\u2029') || code.includes('<!--') || code.includes('-->')
+}
