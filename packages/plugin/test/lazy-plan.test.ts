@@ -46,6 +46,10 @@ registry.register({ name: 'a', toolset: 't', description: 'Desc', emoji: '🔧',
     ['__proto__ in a literal', `registry.register({ name: 'a', toolset: 't', schema: { parameters: { __proto__: {} } }, handler: () => '' })`, '__proto__'],
     ['a call in a block', `{\n  registry.register({ name: 'a', toolset: 't', schema: {}, handler: () => '' })\n}`, 'inside a block'],
     ['an array hole', `registry.register({ name: 'a', toolset: 't', schema: { required: ['a', , 'b'] }, handler: () => '' })`, 'hole'],
+    // The detector's rule for mutated consts: the definition would miss what the module adds at run time.
+    ['a mutated const', `const P = { type: 'object', properties: {} }\nP.properties.extra = { type: 'string' }\nregistry.register({ name: 'a', toolset: 't', schema: { parameters: P }, handler: () => '' })`, '`P` is mutated'],
+    ['a const mutated by Object.assign', `const S = { description: 'x' }\nObject.assign(S, { description: 'y' })\nregistry.register({ name: 'a', toolset: 't', schema: S, handler: () => '' })`, 'not static'],
+    ['a const mutated through an alias', `const P = { type: 'object', properties: {} }\nconst Q = P\nQ.properties.x = {}\nregistry.register({ name: 'a', toolset: 't', schema: { parameters: P }, handler: () => '' })`, '`P` is mutated'],
   ])('loads a file with %s eagerly, with a TR002 warning saying why', async (_what, body, reason) => {
     const { file, scan } = await scanOne(body)
     expect(file.lazy).toMatchObject({ lazy: false })

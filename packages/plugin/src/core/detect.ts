@@ -9,7 +9,7 @@ import { codeFrame } from './source.js'
 import { evalStatic, findProperty, resolveObject, unwrapTs, type StaticScope, type StaticValue } from './static-value.js'
 import { findTopLevelCalls } from './top-level.js'
 import type { Diagnostic, DiagnosticCode, NameRuleName, RegisterSite } from './types.js'
-import { analyseUses, rootName } from './uses.js'
+import { analyseUses, rootName, type Uses } from './uses.js'
 
 export interface DetectOptions {
   /** Default `['@toolreg/core']`. */
@@ -42,14 +42,7 @@ export function detectRegisterCalls(code: string, file: string, options: DetectO
     return { isToolModule: false, sites: [], diagnostics: [diag('TR004', 'error', `Cannot parse ${file}: ${parsed.message}`, parsed.line, parsed.column)] }
   }
   const program = parsed.ast.program
-  const declarators = topLevelConstDeclarators(program)
-  const consts = new Map<string, t.Expression>()
-  for (const d of declarators) if (d.id.type === 'Identifier' && d.init) consts.set(d.id.name, d.init)
-  const scope: StaticScope = { consts, shadowed: new Set() }
-  const bindings = registryBindings(program, registryModules, scope)
-  const uses = analyseUses(program, bindings, registryModules, aliasDeclarators(declarators, bindings))
-  // A const mutated anywhere (or one whose value is reached through a mutated alias) is not static.
-  for (const name of mutatedConsts(uses.mutated, consts)) consts.delete(name)
+  const { scope, bindings, uses } = staticScope(program, registryModules)
   const calls = findTopLevelCalls(program, scope, bindings)
   const found = calls.filter((c) => !c.dead)
   const topLevel = new Set(calls.map((c) => c.call))
@@ -136,6 +129,23 @@ export function detectRegisterCalls(code: string, file: string, options: DetectO
   return { isToolModule: true, sites, diagnostics: diagnostics.sort(byPosition) }
 }
 
+/**
+ * What the static values of a module may refer to: its top-level consts, less every const
+ * mutated anywhere (or reached through a mutated alias), which `mutated` lists. The lazy
+ * plan reads schemas through the same scope.
+ */
+export function staticScope(program: t.Program, registryModules: readonly string[]): { scope: StaticScope; mutated: ReadonlySet<string>; bindings: RegistryBindings; uses: Uses } {
+  const declarators = topLevelConstDeclarators(program)
+  const consts = new Map<string, t.Expression>()
+  for (const d of declarators) if (d.id.type === 'Identifier' && d.init) consts.set(d.id.name, d.init)
+  const scope: StaticScope = { consts, shadowed: new Set() }
+  const bindings = registryBindings(program, registryModules, scope)
+  const uses = analyseUses(program, bindings, registryModules, aliasDeclarators(declarators, bindings))
+  const mutated = mutatedConsts(uses.mutated, consts)
+  for (const name of mutated) consts.delete(name)
+  return { scope, mutated, bindings, uses }
+}
+
 function byPosition(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column
 }
@@ -185,11 +195,4 @@ function fieldOf(object: t.ObjectExpression | undefined, fallback: t.Node, key: 
 function lineColumn(node: t.Node): { line: number; column: number } {
   // Babel columns are 0-based; toolreg's are 1-based.
   return node.loc ? { line: node.loc.start.line, column: node.loc.start.column + 1 } : { line: 0, column: 0 }
-}
-
-/** Top-level `const` initializers by name (what static values may refer to). */
-export function topLevelConsts(program: t.Program): Map<string, t.Expression> {
-  const consts = new Map<string, t.Expression>()
-  for (const d of topLevelConstDeclarators(program)) if (d.id.type === 'Identifier' && d.init) consts.set(d.id.name, d.init)
-  return consts
 }

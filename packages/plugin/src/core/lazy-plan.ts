@@ -3,10 +3,10 @@
 // tool it registers has a static name, toolset and schema: otherwise it loads eagerly and the
 // reason becomes a warning.
 import type * as t from '@babel/types'
-import { topLevelConsts } from './detect.js'
+import { staticScope } from './detect.js'
 import { evalJson } from './json-value.js'
 import { parseModule } from './parse.js'
-import { findProperty, resolveObject, type StaticScope } from './static-value.js'
+import { findProperty, resolveObject } from './static-value.js'
 import type { LazyPlan, LazyTool, RegisterSite } from './types.js'
 
 const lineColumn = (node: t.Node) => (node.loc ? { line: node.loc.start.line, column: node.loc.start.column + 1 } : { line: 0, column: 0 })
@@ -42,15 +42,20 @@ function callAt(program: t.Program, site: RegisterSite): t.CallExpression | t.Op
   return undefined
 }
 
-/** The lazy plan of one tool module: its tools' static definitions, or why it must load eagerly. */
-export function planLazy(code: string, file: string, sites: readonly RegisterSite[]): LazyPlan {
+/**
+ * The lazy plan of one tool module: its tools' static definitions, or why it must load eagerly.
+ * Consts are read as the detector reads them: a const mutated anywhere is not static.
+ */
+export function planLazy(code: string, file: string, sites: readonly RegisterSite[], registryModules: readonly string[]): LazyPlan {
   const eager = (reason: string, at: { line: number; column: number }): LazyPlan => ({ lazy: false, reason, ...at })
   const dynamic = sites.find((s) => s.name === null || s.toolset === null)
   if (dynamic) return eager('a tool name or toolset is dynamic', dynamic)
   const parsed = parseModule(code, file)
   if (!parsed.ok) return eager(`it cannot be parsed: ${parsed.message}`, parsed)
   const program = parsed.ast.program
-  const scope: StaticScope = { consts: topLevelConsts(program), shadowed: new Set() }
+  const { scope, mutated } = staticScope(program, registryModules)
+  /** evalJson's reason, or that it refers to a mutated const. */
+  const why = (value: { at: t.Node; why: string }) => (value.at.type === 'Identifier' && mutated.has(value.at.name) ? `\`${value.at.name}\` is mutated` : value.why)
   const tools: LazyTool[] = []
   for (const site of sites) {
     const call = callAt(program, site)
@@ -63,7 +68,7 @@ export function planLazy(code: string, file: string, sites: readonly RegisterSit
     const schema = field('schema')
     if (!schema.node) return eager('the tool spec has no schema', lineColumn(spec))
     const value = schema.dynamic ? { ok: false as const, at: schema.node, why: 'a spread or computed key' } : evalJson(schema.node, scope)
-    if (!value.ok) return eager(`its schema is not static: ${value.why}`, lineColumn(value.at))
+    if (!value.ok) return eager(`its schema is not static: ${why(value)}`, lineColumn(value.at))
     if (!value.value || typeof value.value !== 'object' || Array.isArray(value.value)) return eager('its schema is not an object', lineColumn(schema.node))
     const tool: LazyTool = { name: site.name!, toolset: site.toolset!, schema: value.value as Record<string, unknown> }
     for (const key of ['description', 'emoji'] as const) {

@@ -42,7 +42,7 @@ export function scanSource(code: string, walked: WalkedFile, options: ResolvedOp
   // rest, and for every file when the caller compiles nothing that would catch a syntax error.
   const fast = options.fullParse === true ? undefined : fastDetectRegisterCalls(code, walked.file, options)
   const detected = fast ?? detectRegisterCalls(code, walked.file, options)
-  const lazy = detected.isToolModule && isLazyFile(walked.file, options.lazy) ? planLazy(code, walked.file, detected.sites) : undefined
+  const lazy = detected.isToolModule && isLazyFile(walked.file, options.lazy) ? planLazy(code, walked.file, detected.sites, options.registryModules) : undefined
   if (lazy && !lazy.lazy) {
     detected.diagnostics.push({
       code: 'TR002', severity: 'warning', file: walked.file, line: lazy.line, column: lazy.column,
