@@ -1,6 +1,7 @@
 // `lazy: true` in a code-split Worker build run by workerd: the definitions are there at
 // start, no lazy module has run, and a tool's first dispatch evaluates exactly its module
-// (once for two concurrent calls).
+// (once for two concurrent calls). With workerd's default module registry and with
+// `new_module_registry` (modules compiled on first import: the lazy Worker's fast start).
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
@@ -18,7 +19,7 @@ interface State {
   events?: string[]
 }
 
-describe('lazy tools in workerd', () => {
+describe.each([[[]], [['new_module_registry']]])('lazy tools in workerd, compatibility flags %j', (compatibilityFlags: string[]) => {
   let out: Awaited<ReturnType<typeof tempDir>>
   let worker: WorkerdServer
   let files: string[]
@@ -34,7 +35,7 @@ describe('lazy tools in workerd', () => {
       build: { ssr: 'src/worker.ts', outDir: out.path, emptyOutDir: true, rolldownOptions: { output: { format: 'es', entryFileNames: 'worker.js', codeSplitting: true } } },
     })
     files = (await readdir(out.path, { recursive: true })).filter((f) => f.endsWith('.js'))
-    worker = await startWorkerd({ bundle: join(out.path, 'worker.js'), chunks: files.filter((f) => f !== 'worker.js') })
+    worker = await startWorkerd({ bundle: join(out.path, 'worker.js'), chunks: files.filter((f) => f !== 'worker.js'), compatibilityFlags })
   }, 120_000)
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 // Figure 8: lazy tools (`lazy: true`) vs the same app built eagerly, at 5000 catalogue tools:
 // initial JS, registry ready in Chromium and in workerd, first dispatch of a lazy tool.
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureLazyProject } from '../lib/lazy-project.mjs'
@@ -15,7 +16,7 @@ const TOOL = ['weather_current', '{"location":"Oslo"}']
 
 export const id = 'lazy'
 export const title = 'lazy tools at 5000 tools'
-export const method = `An app of the first N tools of \`bench/lib/catalogue.mjs\` (N = ${TOOLS}; one file per tool: a static JSON Schema and a ~30-line handler making an authenticated API call with retries and result shaping — \`bench/lib/lazy-project.mjs\`), built with Vite 8 twice from the same files: eagerly and with \`lazy: true\`. Browser: \`vite build\` with defaults (minified, \`base: './'\`). Initial JS = the JS files Chromium fetched until the entry module ran, raw bytes (gzip shown too; the generated handlers are near-identical, so gzip flatters the eager build). Registry ready (Chromium) = \`performance.now()\` when the entry module's body runs (after the virtual module registered every tool), each page in a fresh browser context with \`no-store\`, eager and lazy alternating, speed-up paired (eager ÷ lazy). First dispatch = \`registry.dispatch('${TOOL[0]}', …)\` timed in the page right after ready; the figure is the lazy page's minus the eager page's, paired (the handler answers at once: no token). workerd: Worker builds as one module (\`codeSplitting: false\`: the bundler turns each lazy chunk into a function that runs on first import — with one module per chunk workerd compiles all 5000 at start-up and starts slower than the eager Worker); workerd evaluates the Worker before it listens, so ready = spawn → listen, minus the same for an empty Worker, paired (eager ÷ lazy).`
+export const method = `An app of the first N tools of \`bench/lib/catalogue.mjs\` (N = ${TOOLS}; one file per tool: a static JSON Schema and a ~30-line handler making an authenticated API call with retries and result shaping — \`bench/lib/lazy-project.mjs\`), built with Vite 8 twice from the same files: eagerly and with \`lazy: true\`. Browser: \`vite build\` with defaults (minified, \`base: './'\`). Initial JS = the JS files Chromium fetched until the entry module ran, raw bytes (gzip shown too; the generated handlers are near-identical, so gzip flatters the eager build). Registry ready (Chromium) = \`performance.now()\` when the entry module's body runs (after the virtual module registered every tool), each page in a fresh browser context with \`no-store\`, eager and lazy alternating, speed-up paired (eager ÷ lazy). First dispatch = \`registry.dispatch('${TOOL[0]}', …)\` timed in the page right after ready; the figure is the lazy page's minus the eager page's, paired (the handler answers at once: no token). workerd: the eager Worker as one module (\`codeSplitting: false\`, its fastest start); the lazy Worker code-split with the tool modules in ~100 groups (Rolldown \`codeSplitting.groups\` by the first two letters of the file name: workerd pays ~70 µs per module its config lists, 0.35 s for 5000) — every Worker run with the compatibility flag \`new_module_registry\`, under which workerd compiles a module on its first import (its default registry compiles every listed module at start-up: the same builds without the flag are in the table). workerd evaluates the Worker before it listens, so ready = spawn → listen (the copy of the files into workerd's directory included), minus the same for an empty Worker, paired (eager ÷ lazy).`
 
 export const targets = [
   { id: 'lazy-initial-js', label: 'initial JS, lazy vs eager build (raw bytes)', unit: '%', op: '<=', target: 25, versus: 'eager build', sizeBound: false },
@@ -31,16 +32,16 @@ export async function measure(ctx) {
   const reps = ctx.quick ? 1 : 7
   const project = await ensureLazyProject(join(ctx.workDir, `lazy-${tools}`), tools)
   const builds = {}
-  for (const target of ['browser', 'worker1']) {
-    for (const mode of ['eager', 'lazy']) {
-      ctx.log(`lazy: building ${target} ${mode} (${tools} tools)`)
-      builds[`${target}-${mode}`] = (await runNodeJson(BUILD, [project, mode, target, ...ctx.pluginArgs])).result
-    }
+  for (const [target, mode] of [['browser', 'eager'], ['browser', 'lazy'], ['worker1', 'eager'], ['workerg', 'lazy']]) {
+    ctx.log(`lazy: building ${target} ${mode} (${tools} tools)`)
+    builds[`${target}-${mode}`] = (await runNodeJson(BUILD, [project, mode, target, ...ctx.pluginArgs])).result
   }
   ctx.log(`lazy: Chromium, ${reps} repetitions`)
   const chromium = (await runNodeJson(CHROMIUM, [builds['browser-eager'].outDir, builds['browser-lazy'].outDir, String(reps), ...TOOL])).result
   ctx.log(`lazy: workerd, ${reps} repetitions`)
-  const workerd = (await runNodeJson(WORKERD, [builds['worker1-eager'].outDir, builds['worker1-lazy'].outDir, String(reps), ...TOOL])).result
+  const workerd = (await runNodeJson(WORKERD, [builds['worker1-eager'].outDir, builds['workerg-lazy'].outDir, String(reps), ...TOOL, 'new_module_registry'])).result
+  ctx.log(`lazy: workerd without new_module_registry, ${reps} repetitions`)
+  const workerdLegacy = (await runNodeJson(WORKERD, [builds['worker1-eager'].outDir, builds['workerg-lazy'].outDir, String(reps), ...TOOL])).result
 
   const pick = (list, key) => list.map((r) => r[key])
   const initial = { eager: chromium.eager[0], lazy: chromium.lazy[0] }
@@ -52,6 +53,9 @@ export async function measure(ctx) {
   // A difference of two timings: under load it can come out at or below zero; 0.1 ms keeps the ratio finite.
   const net = (list) => list.map((r, i) => Math.max(r.listenMs - base[i], 0.1))
   const workerdSpeedup = roundSummary(summarize(pairedRatios(net(workerd.eager), net(workerd.lazy))))
+  const baseLegacy = pick(workerdLegacy.empty, 'listenMs')
+  const netLegacy = (list) => list.map((r, i) => Math.max(r.listenMs - baseLegacy[i], 0.1))
+  const workerdLegacySpeedup = roundSummary(summarize(pairedRatios(netLegacy(workerdLegacy.eager), netLegacy(workerdLegacy.lazy))))
   const row = {
     tools,
     reps,
@@ -67,6 +71,9 @@ export async function measure(ctx) {
     workerdListenMs: Object.fromEntries(Object.entries(workerd).map(([k, v]) => [k, roundSummary(summarize(pick(v, 'listenMs')))])),
     workerdFirstMs: Object.fromEntries(Object.entries(workerd).map(([k, v]) => [k, roundSummary(summarize(pick(v, 'firstMs')))])),
     workerdSpeedup,
+    workerdLegacyListenMs: Object.fromEntries(Object.entries(workerdLegacy).map(([k, v]) => [k, roundSummary(summarize(pick(v, 'listenMs')))])),
+    workerdLegacySpeedup,
+    loadAverage: loadavg().map((n) => Math.round(n * 100) / 100),
   }
   ctx.log(`  initial ${initialPct}% (gzip ${initialGzipPct}%), Chromium ready ×${readySpeedup.median}, first dispatch +${firstOver.median} ms, workerd ready ×${workerdSpeedup.median}`)
   return {
@@ -91,7 +98,8 @@ export function table(result) {
       ['first dispatch in Chromium, ms', spread(r.firstMs.eager), spread(r.firstMs.lazy), `+${spread(r.firstOverMs)} ms`],
       ['workerd spawn → listen, ms (empty Worker: ' + r.workerdListenMs.empty.median + ')', spread(r.workerdListenMs.eager), spread(r.workerdListenMs.lazy), ratio(r.workerdSpeedup)],
       ['workerd first request, ms', spread(r.workerdFirstMs.eager), spread(r.workerdFirstMs.lazy), ''],
-      ['vite build, ms (browser / worker)', `${r.buildMs['browser-eager']} / ${r.buildMs['worker1-eager']}`, `${r.buildMs['browser-lazy']} / ${r.buildMs['worker1-lazy']}`, ''],
+      ...(r.workerdLegacySpeedup ? [['workerd without new_module_registry, spawn → listen, ms (empty: ' + r.workerdLegacyListenMs.empty.median + ')', spread(r.workerdLegacyListenMs.eager), spread(r.workerdLegacyListenMs.lazy), ratio(r.workerdLegacySpeedup)]] : []),
+      ['vite build, ms (browser / worker)', `${r.buildMs['browser-eager']} / ${r.buildMs['worker1-eager']}`, `${r.buildMs['browser-lazy']} / ${r.buildMs['workerg-lazy'] ?? r.buildMs['worker1-lazy']}`, ''],
     ],
   }
 }

@@ -1,4 +1,5 @@
-// The lazy figure in workerd: `node lazy-workerd.mjs <eagerDir> <lazyDir> <reps> <tool> <argsJson>`.
+// The lazy figure in workerd: `node lazy-workerd.mjs <eagerDir> <lazyDir> <reps> <tool> <argsJson> [flag,…]`.
+// The compatibility flags (e.g. new_module_registry) apply to all three Workers.
 // workerd compiles and evaluates the Worker's modules before it listens, so "registry ready"
 // is the time from spawning workerd to its listen event, minus the same for an empty Worker
 // (workerd's own start-up). Then the first request that dispatches <tool> is timed from
@@ -9,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWorkerd } from '../../scripts/lib/workerd.mjs'
 
-const [eagerDir, lazyDir, repsArg, tool, argsJson] = process.argv.slice(2)
+const [eagerDir, lazyDir, repsArg, tool, argsJson, flagsArg = ''] = process.argv.slice(2)
+const compatibilityFlags = flagsArg.split(',').filter(Boolean)
 const reps = Number(repsArg)
 const emptyDir = await mkdtemp(join(tmpdir(), 'toolreg-empty-worker-'))
 await writeFile(join(emptyDir, 'worker.js'), 'export default { async fetch() { return new Response("{}") } }\n')
@@ -17,7 +19,7 @@ await writeFile(join(emptyDir, 'worker.js'), 'export default { async fetch() { r
 async function run(dir) {
   const chunks = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.js') && f !== 'worker.js').map((f) => f.split('\\').join('/'))
   const t0 = performance.now()
-  const worker = await startWorkerd({ bundle: join(dir, 'worker.js'), chunks })
+  const worker = await startWorkerd({ bundle: join(dir, 'worker.js'), chunks, compatibilityFlags })
   const listenMs = performance.now() - t0
   try {
     const t1 = performance.now()

@@ -4,6 +4,8 @@ export interface WorkerdConfigOptions {
   bindings?: Record<string, string>
   allowLocalNetwork?: boolean
   compatibilityDate?: string
+  /** e.g. `new_module_registry`: modules are compiled on first import, not all at start-up. */
+  compatibilityFlags?: string[]
   /** More ES modules beside worker.js (relative POSIX names), e.g. the chunks of a code-split build. */
   modules?: string[]
 }

@@ -35,9 +35,11 @@ function textBinding(name, value) {
 /**
  * The config: one worker from `worker.js` (plus the chunks it imports, `modules`, relative
  * POSIX names), its text bindings, one HTTP socket.
- * @param {{ bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityDate?: string, modules?: string[] }} options
+ * `compatibilityFlags`: e.g. `new_module_registry` (modules compiled on first import, not all at start-up).
+ * @param {{ bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityDate?: string, compatibilityFlags?: string[], modules?: string[] }} options
  */
-export function workerdConfig({ bindings = {}, allowLocalNetwork = false, compatibilityDate = COMPATIBILITY_DATE, modules = [] } = {}) {
+export function workerdConfig({ bindings = {}, allowLocalNetwork = false, compatibilityDate = COMPATIBILITY_DATE, compatibilityFlags = [], modules = [] } = {}) {
+  for (const f of compatibilityFlags) if (!/^[a-z0-9_]+$/.test(f)) throw new Error(`invalid compatibility flag: ${f}`)
   const bindingList = Object.entries(bindings).map(([name, value]) => `      ${textBinding(name, value)},`)
   for (const m of modules) if (!/^[\w./-]+$/.test(m) || m.split('/').includes('..')) throw new Error(`invalid module name: ${m}`)
   const moduleList = ['worker.js', ...modules].map((m) => `(name = ${JSON.stringify(m)}, esModule = embed ${JSON.stringify(m)})`)
@@ -55,6 +57,7 @@ const config :Workerd.Config = (
 const agent :Workerd.Worker = (
   modules = [ ${moduleList.join(', ')} ],
   compatibilityDate = ${JSON.stringify(compatibilityDate)},
+  compatibilityFlags = [${compatibilityFlags.map((f) => JSON.stringify(f)).join(', ')}],
   globalOutbound = "outbound",
   bindings = [
 ${bindingList.join('\n')}
@@ -74,10 +77,10 @@ ${bindingList.join('\n')}
 
 /**
  * `chunks`: more modules of a code-split build, as paths relative to the bundle's directory.
- * @param {{ bundle: string, chunks?: string[], bindings?: Record<string, string>, allowLocalNetwork?: boolean, startTimeoutMs?: number }} options
+ * @param {{ bundle: string, chunks?: string[], bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityFlags?: string[], startTimeoutMs?: number }} options
  * @returns {Promise<WorkerdServer>}
  */
-export async function startWorkerd({ bundle, chunks = [], bindings, allowLocalNetwork, startTimeoutMs = 60_000 }) {
+export async function startWorkerd({ bundle, chunks = [], bindings, allowLocalNetwork, compatibilityFlags, startTimeoutMs = 60_000 }) {
   const binary = workerdBinary()
   const dir = await mkdtemp(join(tmpdir(), 'toolreg-workerd-'))
   // `embed` paths are read relative to the config file, so the bundle goes beside it.
@@ -86,7 +89,7 @@ export async function startWorkerd({ bundle, chunks = [], bindings, allowLocalNe
     await mkdir(dirname(join(dir, chunk)), { recursive: true })
     await copyFile(join(dirname(bundle), chunk), join(dir, chunk))
   }
-  await writeFile(join(dir, 'config.capnp'), workerdConfig({ bindings, allowLocalNetwork, modules: chunks }))
+  await writeFile(join(dir, 'config.capnp'), workerdConfig({ bindings, allowLocalNetwork, compatibilityFlags, modules: chunks }))
 
   const child = spawn(binary, ['serve', 'config.capnp', '--socket-addr=http=127.0.0.1:0', '--control-fd=3'], {
     cwd: dir,
