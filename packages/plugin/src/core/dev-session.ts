@@ -35,7 +35,8 @@ const EMPTY_POLL_MS = 2
 /** What the virtual module is made of: the tool modules, the names and the manifest. */
 function virtualModuleDiffers(a: ScanResult, b: ScanResult): boolean {
   // Element by element, no joined copies: this runs on every save.
-  const differ = <T>(x: readonly T[], y: readonly T[], same: (p: T, q: T) => boolean) => x.length !== y.length || x.some((p, i) => !same(p, y[i]!))
+  // The same array (the scanner reuses names and manifest when no site moved): no difference.
+  const differ = <T>(x: readonly T[], y: readonly T[], same: (p: T, q: T) => boolean) => x !== y && (x.length !== y.length || x.some((p, i) => !same(p, y[i]!)))
   return (
     differ(a.toolModules, b.toolModules, (p, q) => p.absPath === q.absPath) ||
     differ(a.toolNames, b.toolNames, (p, q) => p === q) ||

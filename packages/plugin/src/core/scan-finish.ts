@@ -4,6 +4,7 @@
 import * as path from 'node:path'
 import { duplicateDiagnostics, duplicateGroups } from './duplicates.js'
 import { errorCode, type ScanFs } from './fs.js'
+import { sameSites } from './derived.js'
 import { buildManifest, staticToolNames } from './manifest.js'
 import { codeFrame, decodeSource } from './source.js'
 import type { Diagnostic, FileScan, ResolvedOptions, ScanResult } from './types.js'
@@ -18,11 +19,14 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 const strictly = (diagnostics: readonly Diagnostic[]): Diagnostic[] =>
   diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d))
 
-export async function finishScan(options: ResolvedOptions, io: ScanFs, walk: WalkResult, scanned: FileScan[]): Promise<ScanResult> {
+/** `previous`: the scanner's last result, whose derived values serve again when no site moved (./derived.ts). */
+export async function finishScan(options: ResolvedOptions, io: ScanFs, walk: WalkResult, scanned: FileScan[], previous?: ScanResult): Promise<ScanResult> {
   // `strict` is applied here and nowhere else: per-file scans (and their cache) keep the severities as found.
   const files = options.strict ? scanned.map((f) => ({ ...f, diagnostics: strictly(f.diagnostics) })) : scanned
   const toolModules = files.filter((f) => f.isToolModule)
-  const duplicates = await duplicatesOf(io, toolModules)
+  // No site moved (./derived.ts): the last names and manifest serve again, and no TR001 before is none now.
+  const same = previous !== undefined && sameSites(toolModules, previous.toolModules) ? previous : undefined
+  const duplicates = same && !same.diagnostics.some((d) => d.code === 'TR001') ? [] : await duplicatesOf(io, toolModules)
   const emptyDirs: Diagnostic[] = walk.dirs
     .filter((dir) => {
       const absDir = path.resolve(options.root, dir)
@@ -36,7 +40,8 @@ export async function finishScan(options: ResolvedOptions, io: ScanFs, walk: Wal
     ...files.flatMap((f) => f.diagnostics),
     ...duplicates,
   ].sort(compareDiagnostics)
-  return { options, files, toolModules, diagnostics, toolNames: staticToolNames(toolModules), manifest: buildManifest(toolModules) }
+  const derived = same ? { toolNames: same.toolNames, manifest: same.manifest } : { toolNames: staticToolNames(toolModules), manifest: buildManifest(toolModules) }
+  return { options, files, toolModules, diagnostics, ...derived }
 }
 
 // TR001 frames need the source of the few files involved: read them again.

@@ -62,6 +62,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
   let saveTimer: ReturnType<typeof setTimeout> | undefined
   let byPath = new Map<string, FileScan>()
   let last: LastScan | undefined
+  let lastResult: ScanResult | undefined
   /** Paths invalidated since the last scan started: a targeted rescan reads the known ones again too. */
   const invalidated = new Set<string>()
   let running: Promise<ScanResult> | undefined
@@ -168,7 +169,8 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
 
   /** The cross-file part (./scan-finish.ts); the tool modules indexed by path for the hooks. */
   const finish = async (walk: WalkResult, files: FileScan[]): Promise<ScanResult> => {
-    const result = await finishScan(options, io, walk, files)
+    const result = await finishScan(options, io, walk, files, lastResult)
+    lastResult = result
     byPath = new Map()
     for (const m of result.toolModules) {
       byPath.set(m.absPath, m)
