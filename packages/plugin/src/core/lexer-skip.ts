@@ -2,7 +2,7 @@
 // visits only what can change the structure, and the regex engine skips the plain text
 // between (names, numbers, operators, blanks).
 import { Lexer } from './lexer.js'
-import { ARROW, INCDEC, isBlank, isDigit, isIdentPart, lineEnd, STRUCTURE, STRUCTURE_JSX, Tok } from './lexer-chars.js'
+import { ARROW, INCDEC, isBlank, isDigit, isIdentPart, lineEnd, STRUCTURE, STRUCTURE_DEEP, STRUCTURE_JSX, STRUCTURE_JSX_DEEP, Tok } from './lexer-chars.js'
 
 export class SkippingLexer extends Lexer {
   /**
@@ -13,8 +13,11 @@ export class SkippingLexer extends Lexer {
    */
   skipTo(depth: number): Tok {
     const code = this.code
-    const re = this.jsx ? STRUCTURE_JSX : STRUCTURE
+    const atDepth = this.jsx ? STRUCTURE_JSX : STRUCTURE
+    const deeper = this.jsx ? STRUCTURE_JSX_DEEP : STRUCTURE_DEEP
     for (let from = this.end; ;) {
+      // A comma deeper than `depth` changes nothing the fast path looks at: not a stop there.
+      const re = this.stack.length === depth ? atDepth : deeper
       re.lastIndex = from
       if (!re.test(code)) return this.fail()
       const pos = re.lastIndex - 1

@@ -9,8 +9,17 @@ export { ARROW, INCDEC, OPTIONAL, SPREAD, Tok } from './lexer-chars.js'
 
 // Identifiers after which `/` starts a regex.
 const REGEX_AFTER = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await', 'extends'])
-// `(` after these opens a condition or a loop head, not a parameter list or a call.
-const CONTROL = new Set(['if', 'for', 'while', 'switch', 'catch', 'with'])
+/** `(` after these opens a condition or a loop head, not a parameter list or a call (no slice per `(`). */
+function isControlWord(code: string, start: number, end: number): boolean {
+  switch (end - start) {
+    case 2: return code.startsWith('if', start)
+    case 3: return code.startsWith('for', start)
+    case 4: return code.startsWith('with', start)
+    case 5: return code.startsWith('while', start) || code.startsWith('catch', start)
+    case 6: return code.startsWith('switch', start)
+    default: return false
+  }
+}
 
 const enum Open { Paren, Bracket, Brace, FnBrace, Subst }
 const enum ParenOwner { Control, Callable, Other }
@@ -242,7 +251,7 @@ export class Lexer {
       case 40: // (
         this.stack.push(Open.Paren)
         this.parenOwners.push(this.prevType === Tok.Ident
-          ? (this.prevEnd - this.prevStart <= 6 && CONTROL.has(code.slice(this.prevStart, this.prevEnd)) ? ParenOwner.Control : ParenOwner.Callable)
+          ? (isControlWord(code, this.prevStart, this.prevEnd) ? ParenOwner.Control : ParenOwner.Callable)
           : this.prevType === Tok.Punct && this.prevPunct === 42 ? ParenOwner.Callable : ParenOwner.Other)
         break
       case 41: // )
