@@ -5,17 +5,27 @@ export type FrameOf = (site: RegisterSite) => string | undefined
 
 /** Sites sharing a static name, each group in path order then position; only groups of 2+. */
 export function duplicateGroups(toolModules: readonly FileScan[]): RegisterSite[][] {
+  // The first site of each name; a group only for a name met again (no array per name).
+  const first = new Map<string, RegisterSite>()
   const byName = new Map<string, RegisterSite[]>()
   for (const scan of toolModules) {
     for (const site of scan.sites) {
       if (site.name === null) continue
-      const group = byName.get(site.name)
-      if (group) group.push(site)
-      else byName.set(site.name, [site])
+      const seen = first.get(site.name)
+      if (seen === undefined) first.set(site.name, site)
+      else {
+        const group = byName.get(site.name)
+        if (group) group.push(site)
+        else byName.set(site.name, [seen, site])
+      }
     }
   }
-  const groups = [...byName.values()].filter((g) => g.length > 1)
-  for (const g of groups) g.sort(compareSites)
+  // In the order each name was first met, as before.
+  const groups: RegisterSite[][] = []
+  for (const name of first.keys()) {
+    const group = byName.get(name)
+    if (group) groups.push(group.sort(compareSites))
+  }
   return groups
 }
 

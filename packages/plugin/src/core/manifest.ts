@@ -15,7 +15,8 @@ export function buildManifest(toolModules: readonly FileScan[]): ToolManifest {
 export function staticToolNames(toolModules: readonly FileScan[]): string[] {
   const names = new Set<string>()
   for (const m of toolModules) for (const s of m.sites) if (s.name !== null) names.add(s.name)
-  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  // The default sort compares strings by UTF-16 code units, natively (no comparator call per pair).
+  return [...names].sort()
 }
 
 /** The manifest as the JSON text of the build asset. */

@@ -36,7 +36,17 @@ export function createSideEffectsFieldLookup(): (file: string) => boolean {
     byDir.set(dir, result)
     return result
   }
-  return (file) => underField(path.dirname(file))
+  // Tool files come in path order: most share the previous one's directory.
+  let lastDir = ''
+  let lastResult = false
+  return (file) => {
+    const dir = path.dirname(file)
+    if (dir !== lastDir) {
+      lastDir = dir
+      lastResult = underField(dir)
+    }
+    return lastResult
+  }
 }
 
 function ownField(dir: string): boolean {
