@@ -4,7 +4,9 @@
 // ignored and rewritten. Writes go through a temp file and a rename, so two
 // processes sharing a root never read half a file.
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+// Synchronous on purpose (as the scanner's reads): a build waits for the load and the
+// first save, and each fs.promises call is a thread-pool round trip (bench/PROFILE.md).
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FileScan, ResolvedOptions } from './types.js'
@@ -29,18 +31,23 @@ const FORMAT = 'toolreg-scan-cache'
 // never be served results of the old one, even without a version bump. The size
 // and mtime of each compiled file say that without reading ~20 files per build
 // (npm installs every file with one fixed mtime: there the version tells releases apart).
-let buildFingerprint: Promise<string> | undefined
-function fingerprint(): Promise<string> {
-  buildFingerprint ??= (async () => {
-    const dir = path.dirname(fileURLToPath(import.meta.url))
-    const hash = createHash('sha1')
-    // The package version, then the code itself.
-    hash.update(await readFile(path.join(dir, '../../package.json')).catch(() => ''))
-    const names = (await readdir(dir)).filter((n) => n.endsWith('.js')).sort()
-    const stats = await Promise.all(names.map((name) => stat(path.join(dir, name))))
-    names.forEach((name, i) => hash.update(`\n${name} ${stats[i]!.size} ${stats[i]!.mtimeMs}`))
-    return hash.digest('base64url')
-  })()
+let buildFingerprint: string | undefined
+function fingerprint(): string {
+  if (buildFingerprint !== undefined) return buildFingerprint
+  const dir = path.dirname(fileURLToPath(import.meta.url))
+  const hash = createHash('sha1')
+  // The package version, then the code itself.
+  try {
+    hash.update(readFileSync(path.join(dir, '../../package.json')))
+  } catch {
+    // no package.json next to the build: the code alone
+  }
+  const names = readdirSync(dir).filter((n) => n.endsWith('.js')).sort()
+  for (const name of names) {
+    const stats = statSync(path.join(dir, name))
+    hash.update(`\n${name} ${stats.size} ${stats.mtimeMs}`)
+  }
+  buildFingerprint = hash.digest('base64url')
   return buildFingerprint
 }
 
@@ -86,27 +93,27 @@ export function createDiskCache(
 ): ScanCacheStore {
   const base = optionsKey(options)
   const file = path.join(dir, `scan-${createHash('sha1').update(base).digest('hex').slice(0, 16)}.json`)
-  const key = async (): Promise<string> => `${await fingerprint()} ${base}`
+  const key = (): string => `${fingerprint()} ${base}`
   return {
     file,
     async load() {
       let text: string
       try {
-        text = await readFile(file, 'utf8')
+        text = readFileSync(file, 'utf8')
       } catch {
         return undefined // no cache yet (or unreadable): scan from scratch
       }
-      return parseEntries(text, await key())
+      return parseEntries(text, key())
     },
     async save(entries) {
-      const body = JSON.stringify({ format: FORMAT, key: await key(), files: Object.fromEntries(entries) })
-      await mkdir(dir, { recursive: true })
+      const body = JSON.stringify({ format: FORMAT, key: key(), files: Object.fromEntries(entries) })
+      mkdirSync(dir, { recursive: true })
       const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
       try {
-        await writeFile(tmp, body)
-        await rename(tmp, file)
+        writeFileSync(tmp, body)
+        renameSync(tmp, file)
       } catch (error) {
-        await rm(tmp, { force: true })
+        rmSync(tmp, { force: true })
         throw error
       }
     },
