@@ -16,7 +16,7 @@ const TOOL = ['weather_current', '{"location":"Oslo"}']
 
 export const id = 'lazy'
 export const title = 'lazy tools at 5000 tools'
-export const method = `An app of the first N tools of \`bench/lib/catalogue.mjs\` (N = ${TOOLS}; one file per tool: a static JSON Schema and a ~30-line handler making an authenticated API call with retries and result shaping — \`bench/lib/lazy-project.mjs\`), built with Vite 8 twice from the same files: eagerly and with \`lazy: true\`. Browser: \`vite build\` with defaults (minified, \`base: './'\`). Initial JS = the JS files Chromium fetched until the entry module ran, raw bytes (gzip shown too; the generated handlers are near-identical, so gzip flatters the eager build). Registry ready (Chromium) = \`performance.now()\` when the entry module's body runs (after the virtual module registered every tool), each page in a fresh browser context with \`no-store\`, eager and lazy alternating, speed-up paired (eager ÷ lazy). First dispatch = \`registry.dispatch('${TOOL[0]}', …)\` timed in the page right after ready; the figure is the lazy page's minus the eager page's, paired (the handler answers at once: no token). workerd: the eager Worker as one module (\`codeSplitting: false\`, its fastest start); the lazy Worker code-split with the tool modules in ~100 groups (Rolldown \`codeSplitting.groups\` by the first two letters of the file name: workerd pays ~70 µs per module its config lists, 0.35 s for 5000) — every Worker run with the compatibility flag \`new_module_registry\`, under which workerd compiles a module on its first import (its default registry compiles every listed module at start-up: the same builds without the flag are in the table). workerd evaluates the Worker before it listens, so ready = spawn → listen (the copy of the files into workerd's directory included), minus the same for an empty Worker, paired (eager ÷ lazy).`
+export const method = `An app of the first N tools of \`bench/lib/catalogue.mjs\` (N = ${TOOLS}; one file per tool: a static JSON Schema and a ~30-line handler making an authenticated API call with retries and result shaping — \`bench/lib/lazy-project.mjs\`), built with Vite 8 twice from the same files: eagerly and with \`lazy: true\`. Browser: \`vite build\` with defaults (minified, \`base: './'\`). Initial JS = the JS files Chromium fetched until the entry module ran, raw bytes (gzip shown too; the generated handlers are near-identical, so gzip flatters the eager build). Registry ready (Chromium) = \`performance.now()\` when the entry module's body runs (after the virtual module registered every tool), each page in a fresh browser context with \`no-store\`, eager and lazy alternating, speed-up paired (eager ÷ lazy). First dispatch = \`registry.dispatch('${TOOL[0]}', …)\` timed in the page right after ready; the figure is the lazy page's minus the eager page's, paired (the handler answers at once: no token). Then, in the same page, \`preloadLazy(registry, ['weather_forecast'])\` (what \`find_tools\` with \`preload: true\` does for the tools it found) is awaited and that tool's first dispatch timed: the search-then-call flow. workerd: the eager Worker as one module (\`codeSplitting: false\`, its fastest start); the lazy Worker code-split with the tool modules in ~100 groups (Rolldown \`codeSplitting.groups\` by the first two letters of the file name: workerd pays ~70 µs per module its config lists, 0.35 s for 5000) — every Worker run with the compatibility flag \`new_module_registry\`, under which workerd compiles a module on its first import (its default registry compiles every listed module at start-up: the same builds without the flag are in the table). workerd evaluates the Worker before it listens, so ready = spawn → listen (the copy of the files into workerd's directory included), minus the same for an empty Worker, paired (eager ÷ lazy).`
 
 export const targets = [
   { id: 'lazy-initial-js', label: 'initial JS, lazy vs eager build (raw bytes)', unit: '%', op: '<=', target: 25, versus: 'eager build', sizeBound: false },
@@ -50,6 +50,7 @@ export async function measure(ctx) {
   const readySpeedup = roundSummary(summarize(pairedRatios(pick(chromium.eager, 'ready'), pick(chromium.lazy, 'ready'))))
   const work = (list) => list.map((r) => Math.max(r.ready - r.scriptsEnd, 0.1))
   const workSpeedup = roundSummary(summarize(pairedRatios(work(chromium.eager), work(chromium.lazy))))
+  const preloadedOver = roundSummary(summarize(chromium.lazy.map((l, i) => l.callMs - chromium.eager[i].callMs)))
   const firstOver = roundSummary(summarize(chromium.lazy.map((l, i) => l.firstMs - chromium.eager[i].firstMs)))
   const base = pick(workerd.empty, 'listenMs')
   // A difference of two timings: under load it can come out at or below zero; 0.1 ms keeps the ratio finite.
@@ -72,6 +73,9 @@ export async function measure(ctx) {
     workSpeedup,
     firstMs: { eager: roundSummary(summarize(pick(chromium.eager, 'firstMs'))), lazy: roundSummary(summarize(pick(chromium.lazy, 'firstMs'))) },
     firstOverMs: firstOver,
+    preloadMs: { eager: roundSummary(summarize(pick(chromium.eager, 'preloadMs'))), lazy: roundSummary(summarize(pick(chromium.lazy, 'preloadMs'))) },
+    afterPreloadMs: { eager: roundSummary(summarize(pick(chromium.eager, 'callMs'))), lazy: roundSummary(summarize(pick(chromium.lazy, 'callMs'))) },
+    afterPreloadOverMs: preloadedOver,
     workerdListenMs: Object.fromEntries(Object.entries(workerd).map(([k, v]) => [k, roundSummary(summarize(pick(v, 'listenMs')))])),
     workerdFirstMs: Object.fromEntries(Object.entries(workerd).map(([k, v]) => [k, roundSummary(summarize(pick(v, 'firstMs')))])),
     workerdSpeedup,
@@ -101,6 +105,10 @@ export function table(result) {
       ['registry ready in Chromium, ms', spread(r.chromiumReadyMs.eager), spread(r.chromiumReadyMs.lazy), ratio(r.readySpeedup)],
       ...(r.workSpeedup ? [['Chromium, ready − arrival of the last start-up JS file, ms', spread(r.chromiumWorkMs.eager), spread(r.chromiumWorkMs.lazy), ratio(r.workSpeedup)]] : []),
       ['first dispatch in Chromium, ms', spread(r.firstMs.eager), spread(r.firstMs.lazy), `+${spread(r.firstOverMs)} ms`],
+      ...(r.afterPreloadOverMs ? [
+        ['preloadLazy of another tool (the find_tools → call flow), ms', spread(r.preloadMs.eager), spread(r.preloadMs.lazy), ''],
+        ['its first dispatch after the preload, ms', spread(r.afterPreloadMs.eager), spread(r.afterPreloadMs.lazy), `+${spread(r.afterPreloadOverMs)} ms`],
+      ] : []),
       ['workerd spawn → listen, ms (empty Worker: ' + r.workerdListenMs.empty.median + ')', spread(r.workerdListenMs.eager), spread(r.workerdListenMs.lazy), ratio(r.workerdSpeedup)],
       ['workerd first request, ms', spread(r.workerdFirstMs.eager), spread(r.workerdFirstMs.lazy), ''],
       ...(r.workerdLegacySpeedup ? [['workerd without new_module_registry, spawn → listen, ms (empty: ' + r.workerdLegacyListenMs.empty.median + ')', spread(r.workerdLegacyListenMs.eager), spread(r.workerdLegacyListenMs.lazy), ratio(r.workerdLegacySpeedup)]] : []),

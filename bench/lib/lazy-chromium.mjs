@@ -2,7 +2,8 @@
 // Serves both builds on loopback; each repetition opens the eager and the lazy page in fresh
 // browser contexts (no cache), alternating which goes first, and records: registry ready
 // (performance.now() when the entry module body runs), the JS bytes fetched until then, and
-// the time of the first dispatch of <tool> (the lazy page fetches its chunk then).
+// the time of the first dispatch of <tool> (the lazy page fetches its chunk then), then
+// preloadLazy of a second tool and the time of its call after that.
 // Prints one JSON line.
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -10,7 +11,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
-const [eagerDir, lazyDir, repsArg, tool, argsJson] = process.argv.slice(2)
+const [eagerDir, lazyDir, repsArg, tool, argsJson, preloadTool = 'weather_forecast'] = process.argv.slice(2)
 const reps = Number(repsArg)
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
@@ -68,8 +69,19 @@ async function open(which) {
     },
     [tool, argsJson],
   )
+  // The search-then-call flow: the tool's module preloaded (as find_tools with preload: true does), then its call.
+  const preloaded = await page.evaluate(
+    async ([name, args]) => {
+      const t0 = performance.now()
+      await globalThis.__toolreg.preloadLazy(globalThis.__toolreg.registry, [name])
+      const t1 = performance.now()
+      await globalThis.__toolreg.registry.dispatch(name, JSON.parse(args))
+      return { preloadMs: t1 - t0, callMs: performance.now() - t1 }
+    },
+    [preloadTool, argsJson],
+  )
   await context.close()
-  return { ready, scriptsEnd, count, bytes, gzip, jsFiles: new Set(js).size, firstMs: first.ms, firstResult: first.result }
+  return { ready, scriptsEnd, count, bytes, gzip, jsFiles: new Set(js).size, firstMs: first.ms, firstResult: first.result, ...preloaded }
 }
 
 const out = { eager: [], lazy: [] }

@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { catalogue } from './catalogue.mjs'
 
-const VERSION = 2
+const VERSION = 3
 
 export function catalogueToolSource(t) {
   return `import { registry } from '@toolreg/core'
@@ -60,11 +60,12 @@ const FILES = {
 </html>
 `,
   // Runs after the virtual module (and so every registration) evaluated: "registry ready".
-  'src/main.ts': `import { registry } from 'virtual:tool-registry'
+  'src/main.ts': `import { preloadLazy } from '@toolreg/core'
+import { registry } from 'virtual:tool-registry'
 
 const w = globalThis as Record<string, unknown>
 w.__ready = performance.now()
-w.__toolreg = { registry, count: registry.getAllToolNames().length }
+w.__toolreg = { registry, preloadLazy, count: registry.getAllToolNames().length }
 `,
   'src/worker.ts': `import { registry } from 'virtual:tool-registry'
 

@@ -1,3 +1,4 @@
+import { preloadLazy } from './lazy.js'
 import type { ToolRegistry } from './registry.js'
 import { searchTools } from './search.js'
 import type { ToolDefinition, ToolSpec } from './types.js'
@@ -14,6 +15,8 @@ export interface FindToolsOptions {
   toolsets?: readonly string[]
   /** Told the definitions found, e.g. to offer them to the model on its next turn. */
   onFound?: (definitions: ToolDefinition[]) => void
+  /** Start importing the modules of the lazy tools found (not awaited), so the model's call does not wait for them. Default false. */
+  preload?: boolean
 }
 
 /**
@@ -47,6 +50,7 @@ export function findTools(registry: ToolRegistry, options: FindToolsOptions = {}
         (d) => d.function.name !== name,
       ).slice(0, n)
       options.onFound?.(found)
+      if (options.preload) void preloadLazy(registry, found.map((d) => d.function.name))
       return JSON.stringify({ tools: found.map((d) => d.function) })
     },
   }

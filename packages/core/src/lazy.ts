@@ -23,7 +23,8 @@ interface LoadState {
 
 // Keyed by the loader itself: every tool of a module shares one in-flight import.
 const loads = new WeakMap<LazyToolSpec['load'], LoadState>()
-const pending = new WeakSet<ToolHandler>()
+/** A placeholder's handler → its tool's load. */
+const pending = new WeakMap<ToolHandler, LazyToolSpec['load']>()
 
 /** Runs `load` once at a time; a failure forgets the attempt so the next call retries. */
 export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
@@ -55,7 +56,7 @@ export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: 
     }
     return registry.dispatch(name, args, ctx)
   }
-  pending.add(handler)
+  pending.set(handler, load)
   need(isPlainObject(schema), `schema of tool '${name}'`)
   // Its module already ran (imported directly by the app too): a placeholder must not replace the real tool.
   const current = registry.getEntry(name)
@@ -80,4 +81,19 @@ export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: 
 export const isLazyPending = (registry: ToolRegistry, name: string): boolean => {
   const e = registry.getEntry(name)
   return !!e && pending.has(e.handler)
+}
+
+/**
+ * Starts importing the modules of the named lazy tools still pending (e.g. the tools a
+ * search just offered the model), so their first call does not wait for the import. The
+ * same shared load as a dispatch; a failure is left to the next dispatch, which retries.
+ * Resolves when every import has settled; names that are not pending are skipped.
+ */
+export async function preloadLazy(registry: ToolRegistry, names: Iterable<string>): Promise<void> {
+  const started: Promise<unknown>[] = []
+  for (const name of names) {
+    const load = pending.get(registry.getEntry(name)?.handler as ToolHandler)
+    if (load) started.push(loadShared(load).catch(() => {}))
+  }
+  await Promise.all(started)
 }

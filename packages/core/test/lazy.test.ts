@@ -1,4 +1,4 @@
-import { isLazyPending, registerLazy, type ToolSpec } from '@toolreg/core'
+import { findTools, isLazyPending, preloadLazy, registerLazy, type ToolSpec } from '@toolreg/core'
 import { describe, expect, it, vi } from 'vitest'
 import { setup } from './helpers.js'
 
@@ -126,5 +126,53 @@ describe('registerLazy', () => {
     registerLazy(registry, lazyOf(m.load))
     expect(await registry.dispatch('weather', {}, { user: 'u1' })).toBe('abcd\n\n[Truncated: tool response was 8 chars; limit is 4.]')
     expect(seen).toEqual(['u1'])
+  })
+})
+
+describe('preloadLazy', () => {
+  it("imports a pending tool's module ahead of its call: the call does not load again", async () => {
+    const { registry } = setup()
+    const m = fakeModule(registry, [real()])
+    registerLazy(registry, lazyOf(m.load))
+    const done = preloadLazy(registry, ['weather', 'weather', 'unknown'])
+    // A call while the preload runs shares its import.
+    const call = registry.dispatch('weather', { city: 'Oslo' })
+    await done
+    expect(isLazyPending(registry, 'weather')).toBe(false)
+    expect(await call).toBe('sunny in Oslo')
+    expect(m.load).toHaveBeenCalledTimes(1)
+    // Loaded tools and eager ones are skipped.
+    await preloadLazy(registry, ['weather'])
+    expect(m.load).toHaveBeenCalledTimes(1)
+  })
+
+  it('a failed preload is quiet; the next call retries and succeeds', async () => {
+    const { registry, log } = setup()
+    const m = fakeModule(registry, [real()], { failures: 1 })
+    registerLazy(registry, lazyOf(m.load))
+    await expect(preloadLazy(registry, ['weather'])).resolves.toBeUndefined()
+    expect(isLazyPending(registry, 'weather')).toBe(true)
+    expect(log.calls).toEqual([])
+    expect(await registry.dispatch('weather', { city: 'Rome' })).toBe('sunny in Rome')
+    expect(m.attempts).toEqual([0, 1])
+  })
+
+  it('find_tools with preload: true starts importing the lazy tools it found, only those', async () => {
+    const { registry } = setup()
+    const weather = fakeModule(registry, [real()])
+    const other = fakeModule(registry, [real({ name: 'stock_price', schema: { description: 'Price of a stock share' } })])
+    registerLazy(registry, lazyOf(weather.load))
+    registerLazy(registry, { ...lazyOf(other.load, 'stock_price'), schema: { description: 'Price of a stock share' } })
+    const find = registry.register(findTools(registry, { preload: true, limit: 1 }))!
+    const answer = JSON.parse(String(await registry.dispatch(find.name, { query: 'weather now' })))
+    expect(answer.tools.map((t: { name: string }) => t.name)).toEqual(['weather'])
+    await vi.waitFor(() => expect(isLazyPending(registry, 'weather')).toBe(false))
+    expect(weather.load).toHaveBeenCalledTimes(1)
+    expect(other.load).not.toHaveBeenCalled()
+    // Without the option nothing is imported.
+    const plain = registry.register(findTools(registry, { name: 'find_plain', limit: 1 }))!
+    await registry.dispatch(plain.name, { query: 'stock price' })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(other.load).not.toHaveBeenCalled()
   })
 })
