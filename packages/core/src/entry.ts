@@ -3,6 +3,8 @@ import { freeze, frozenCopy, isName, isPlainObject, need } from './freeze.js'
 import { PARAMETERS_HINT, toJsonParameters, type StandardSchemaV1 } from './standard.js'
 import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
 
+/** The `requiresEnv` of a tool that requires none (frozen, so shared). */
+const NONE: readonly string[] = freeze([])
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
 
 /** Validates a spec (programming errors throw TypeError) and builds its frozen entry. */
@@ -22,19 +24,20 @@ export function createEntry(spec: ToolSpec<any>, source: RegisterMeta['source'],
     : !(max === undefined || (typeof max == 'number' && max === max)) ? 'maxResultSizeChars'
     : !(source === undefined || typeof source == 'string') ? 'meta.source'
     : ''
-  need(!bad, `${bad} of tool '${safeString(name)}'`)
+  // Messages are built only on failure: this runs for every tool at start-up.
+  if (bad) need(0, `${bad} of tool '${safeString(name)}'`)
   // A Standard Schema is converted once; every `parameters` must then be an object schema (see the README, "Typed tools").
   const [p, standardSchema] = toJsonParameters(schema.parameters) as [Record<string, unknown> | undefined, StandardSchemaV1?]
-  need(p === undefined || (isPlainObject(p) && p.type === 'object'), `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
-  const { $schema, ...rest } = p ?? {}
-  const frozen = frozenCopy(p ? { ...schema, parameters: rest } : schema)
+  if (!(p === undefined || (isPlainObject(p) && p.type === 'object'))) need(0, `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
+  // Copied as given unless converted or holding `$schema` (an already frozen schema is then used as is).
+  const frozen = frozenCopy(p === schema.parameters && !(p && '$schema' in p) ? schema : (({ $schema, ...rest }) => ({ ...schema, parameters: rest }))(p!))
   return freeze({
     name,
     toolset,
     schema: frozen,
     handler,
     checkFn,
-    requiresEnv: freeze(env ? [...env] : []),
+    requiresEnv: env ? freeze([...env]) : NONE,
     isAsync: spec.isAsync ?? false,
     description: spec.description ?? frozen.description ?? '',
     emoji: spec.emoji ?? '',

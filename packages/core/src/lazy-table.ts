@@ -1,4 +1,4 @@
-import { isPlainObject, need } from './freeze.js'
+import { freeze, frozenCopy, frozenOwn, isPlainObject, need } from './freeze.js'
 import { registerLazy, type LazyToolSpec } from './lazy.js'
 import type { ToolRegistry } from './registry.js'
 import type { ToolSchema } from './types.js'
@@ -26,18 +26,30 @@ export interface LazyExtra {
 /** The format this version reads (the backtick keeps minifiers from turning the string into a template literal, slower to compile). */
 export const LAZY_TABLE_FORMAT = 'lazy`1'
 
-/** The schema a row stands for. */
-export function lazyRowSchema(row: LazyRow, properties: LazyTable[2]): ToolSchema {
-  if (typeof row[2] != 'string') return row[2] as ToolSchema
+/**
+ * The schema a row stands for, deeply frozen. `cache` (one per table) keeps what rows share,
+ * frozen once: property `i`'s schema under `i`, and each distinct `parameters` under its row's
+ * indexes (the tools of a catalogue repeat parameter sets; freezing each new shape is the cost).
+ */
+export function lazyRowSchema(row: LazyRow, properties: LazyTable[2], cache = new Map<unknown, unknown>()): ToolSchema {
+  if (typeof row[2] != 'string') return frozenCopy(row[2] as ToolSchema)
   const [, , description, props, required] = row as [string, number, string, number[], number[] | 0]
-  const shape: Record<string, unknown> = {}
-  for (const i of props) {
-    const [key, schema] = properties[i]!
-    key == '__proto__' ? Object.defineProperty(shape, key, { value: schema, enumerable: true, writable: true }) : (shape[key] = schema)
+  const key = props + '/' + required
+  let parameters = cache.get(key)
+  if (!parameters) {
+    const shape: Record<string, unknown> = {}
+    for (const i of props) {
+      const [k, v] = properties[i]!
+      let schema = cache.get(i)
+      if (!schema) cache.set(i, (schema = frozenCopy(v)))
+      k == '__proto__' ? Object.defineProperty(shape, k, { value: schema, enumerable: true }) : (shape[k] = schema)
+    }
+    // Built here and holding only frozen values, so frozen in place; `required` (the table's keys) copied in case one is not a string.
+    const p: Record<string, unknown> = { type: 'object', properties: freeze(shape) }
+    if (required) p.required = frozenCopy(required.map((i) => properties[props[i]!]![0]))
+    cache.set(key, (parameters = freeze(p)))
   }
-  const parameters: Record<string, unknown> = { type: 'object', properties: shape }
-  if (required) parameters.required = required.map((i) => properties[props[i]!]![0])
-  return { description, parameters }
+  return frozenOwn({ description, parameters } as ToolSchema)
 }
 
 /**
@@ -47,13 +59,14 @@ export function lazyRowSchema(row: LazyRow, properties: LazyTable[2]): ToolSchem
 export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load: (module: number, attempt: number) => Promise<unknown>): number {
   need(Array.isArray(table) && table[0] === LAZY_TABLE_FORMAT, 'lazy table (built by another version of @toolreg/plugin?)')
   const [, toolsets, properties, modules] = table
+  const cache = new Map<unknown, unknown>()
   let count = 0
   for (let m = 0; m < modules.length; m++) {
     const moduleLoad: LazyToolSpec['load'] = (attempt) => load(m, attempt)
     for (const row of modules[m]!) {
       const standard = typeof row[2] == 'string'
       const extra: unknown = row[standard ? 5 : 3]
-      const spec: LazyToolSpec = { name: row[0], toolset: toolsets[row[1]]!, schema: lazyRowSchema(row, properties), load: moduleLoad }
+      const spec: LazyToolSpec = { name: row[0], toolset: toolsets[row[1]]!, schema: lazyRowSchema(row, properties, cache), load: moduleLoad }
       if (isPlainObject(extra)) {
         const { description, emoji } = extra as LazyExtra
         if (description !== undefined) spec.description = description

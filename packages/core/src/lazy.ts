@@ -47,7 +47,7 @@ export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
  */
 export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: RegisterMeta): ToolEntry | undefined {
   const { name, toolset, schema, load } = Object(spec) as LazyToolSpec
-  need(typeof load == 'function', `load of lazy tool '${isName(name) ? name : ''}'`)
+  if (typeof load != 'function') need(0, `load of lazy tool '${isName(name) ? name : ''}'`)
   const handler: ToolHandler = async (args, ctx) => {
     await loadShared(load)
     // The module replaced this placeholder, unless it did not register the tool (or was rejected).
@@ -57,7 +57,7 @@ export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: 
     return registry.dispatch(name, args, ctx)
   }
   pending.set(handler, load)
-  need(isPlainObject(schema), `schema of tool '${name}'`)
+  if (!isPlainObject(schema)) need(0, `schema of tool '${name}'`)
   // Its module already ran (imported directly by the app too): a placeholder must not replace the real tool.
   const current = registry.getEntry(name)
   if (current && current.toolset === toolset && !pending.has(current.handler)) return current

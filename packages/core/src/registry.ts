@@ -156,8 +156,11 @@ export class ToolRegistry {
 
   #bump(type: RegistryEvent['type'], name: string, toolset: string) {
     const q = this.#events
+    const generation = ++this.#generation
+    // Nobody to tell and nothing being delivered (a lazy table's start-up): no event to build.
+    if (!this.#listeners.size && !q.length) return
     // Delivering already (a listener re-entered): the loop below picks this event up in order.
-    if (q.push({ type, name, toolset, generation: ++this.#generation }) > 1) return
+    if (q.push({ type, name, toolset, generation }) > 1) return
     for (const event of q) {
       for (const l of [...this.#listeners]) {
         try {

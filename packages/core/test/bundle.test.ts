@@ -21,9 +21,11 @@ const work = mkdtempSync(join(pkg, '.tmp', 'bundle-'))
  * beginSource, endSource: class methods by contract) and the hostile-input hardening of
  * dispatch and the availability cache (secret redaction, queued events, per-call abort
  * signals): about 460 B more, 4949 B in all, then trimmed to 4915 B with no change of
- * behaviour; the budget is that figure rounded up to 64 B. See the core README's "Size".
+ * behaviour; the budget is that figure rounded up to 64 B. 4928 until the cheaper start-up
+ * registration of lazy tables (an already deep-frozen schema used as is, no event object
+ * without a listener, error messages built only on failure): 4969 B. See the core README's "Size".
  */
-const BUDGET = 4928
+const BUDGET = 4992
 
 const NODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:node:[\w/]+|fs|path|process|os|crypto|url|util|buffer|events|stream)["']/
 

@@ -1,0 +1,100 @@
+import { registerLazy, registerLazyTable, type LazyTable, type ToolSchema } from '@toolreg/core'
+import { describe, expect, it } from 'vitest'
+import { setup } from './helpers.js'
+
+const load = async () => ({})
+type Params = { properties: Record<string, { type: string; enum?: string[] }>; required?: string[] }
+const params = (schema: unknown) => (schema as { parameters: Params }).parameters
+
+/** Two tools sharing the property pairs 0 and 1 (the plugin writes each distinct pair once). */
+const table = (): LazyTable =>
+  JSON.parse(
+    JSON.stringify([
+      'lazy`1',
+      ['web'],
+      [['city', { type: 'string', enum: ['Paris', 'Oslo'] }], ['units', { type: 'string' }], ['__proto__', { type: 'number' }]],
+      [[['weather', 0, 'Weather now', [0, 1], [0]]], [['forecast', 0, 'Forecast', [0, 1], [0]], ['odd', 0, 'Odd key', [2], 0]]],
+    ]),
+  )
+
+describe('registerLazyTable: schemas shared between rows', () => {
+  it('a property schema two rows share is deeply frozen, the same object in both, and not the table’s', () => {
+    const { registry } = setup()
+    const t = table()
+    expect(registerLazyTable(registry, t, load)).toBe(3)
+    const a = params(registry.getSchema('weather'))
+    const b = params(registry.getSchema('forecast'))
+    for (const p of [a, b]) {
+      expect(Object.isFrozen(p)).toBe(true)
+      expect(Object.isFrozen(p.properties)).toBe(true)
+      expect(Object.isFrozen(p.required)).toBe(true)
+      expect(Object.isFrozen(p.properties.city)).toBe(true)
+      expect(Object.isFrozen(p.properties.city!.enum)).toBe(true)
+    }
+    expect(a.properties.city).toBe(b.properties.city)
+    // Neither entry can change what the other offers.
+    expect(() => a.properties.city!.enum!.push('Rome')).toThrow(TypeError)
+    expect(() => ((b.properties.city as { type: string }).type = 'number')).toThrow(TypeError)
+    expect(() => (a.required as string[]).push('units')).toThrow(TypeError)
+    expect(() => ((registry.getSchema('weather') as { description: string }).description = 'x')).toThrow(TypeError)
+    // The caller's table stays its own: changing it afterwards changes no entry.
+    const pair = t[2][0]![1] as { type: string; enum: string[] }
+    expect(pair).not.toBe(a.properties.city)
+    expect(Object.isFrozen(pair)).toBe(false)
+    pair.enum.push('Rome')
+    pair.type = 'number'
+    expect(b.properties.city).toEqual({ type: 'string', enum: ['Paris', 'Oslo'] })
+    expect(registry.getSchema('forecast')).toEqual({
+      description: 'Forecast',
+      parameters: { type: 'object', properties: { city: { type: 'string', enum: ['Paris', 'Oslo'] }, units: { type: 'string' } }, required: ['city'] },
+    })
+  })
+
+  it('keeps a __proto__ property key as an own, frozen property', () => {
+    const { registry } = setup()
+    registerLazyTable(registry, table(), load)
+    const props = params(registry.getSchema('odd')).properties
+    expect(Object.getPrototypeOf(props)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyDescriptor(props, '__proto__')?.value).toEqual({ type: 'number' })
+    expect(Object.isFrozen(props)).toBe(true)
+  })
+
+  it('announces every placeholder to a listener and bumps the generation once per tool without one', () => {
+    const quiet = setup().registry
+    registerLazyTable(quiet, table(), load)
+    expect(quiet.generation).toBe(3)
+    const { registry } = setup()
+    const seen: string[] = []
+    registry.subscribe((e) => seen.push(`${e.type} ${e.name} ${e.generation}`))
+    registerLazyTable(registry, table(), load)
+    expect(seen).toEqual(['register weather 1', 'register forecast 2', 'register odd 3'])
+  })
+})
+
+describe('a schema frozen by its author, shallowly, is still copied', () => {
+  const shallow = () => {
+    const city = { type: 'string', enum: ['Paris'] }
+    const schema = Object.freeze({ description: 'd', parameters: { type: 'object', properties: { city } } })
+    return { schema, city }
+  }
+
+  for (const [how, add] of [
+    ['register', (r: ReturnType<typeof setup>['registry'], schema: ToolSchema) => r.register({ name: 'a', toolset: 't', schema, handler: () => '' })],
+    ['registerLazy', (r: ReturnType<typeof setup>['registry'], schema: ToolSchema) => registerLazy(r, { name: 'a', toolset: 't', schema, load })],
+  ] as const) {
+    it(`by ${how}: its nested objects are not shared`, () => {
+      const { registry } = setup()
+      const { schema, city } = shallow()
+      add(registry, schema)
+      const stored = registry.getSchema('a')!
+      expect(stored).not.toBe(schema)
+      expect(stored.parameters).not.toBe(schema.parameters)
+      expect(params(stored).properties.city).not.toBe(city)
+      city.enum.push('Oslo')
+      city.type = 'number'
+      ;(schema.parameters as { type: string }).type = 'array'
+      expect(stored).toEqual({ description: 'd', parameters: { type: 'object', properties: { city: { type: 'string', enum: ['Paris'] } } } })
+      expect(Object.isFrozen(params(stored).properties.city!.enum)).toBe(true)
+    })
+  }
+})
