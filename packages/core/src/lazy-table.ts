@@ -34,7 +34,7 @@ export const LAZY_TABLE_FORMAT = 'lazy`1'
 export function lazyRowSchema(row: LazyRow, properties: LazyTable[2], cache = new Map<unknown, unknown>()): ToolSchema {
   if (typeof row[2] != 'string') return frozenCopy(row[2] as ToolSchema)
   const [, , description, props, required] = row as [string, number, string, number[], number[] | 0]
-  const key = props + '/' + required
+  const key = required ? props + '/' + required : '' + props
   let parameters = cache.get(key)
   if (!parameters) {
     const shape: Record<string, unknown> = {}

@@ -50,6 +50,16 @@ describe('registerLazyTable: schemas shared between rows', () => {
     })
   })
 
+  it('rows with the same properties, one requiring the first and one requiring none, keep their own required', () => {
+    const { registry } = setup()
+    const t = table()
+    t[3].push([['optional', 0, 'Nothing required', [0, 1], 0]], [['second', 0, 'Units required', [0, 1], [1]]])
+    registerLazyTable(registry, t, load)
+    expect(params(registry.getSchema('weather')).required).toEqual(['city'])
+    expect('required' in params(registry.getSchema('optional'))).toBe(false)
+    expect(params(registry.getSchema('second')).required).toEqual(['units'])
+  })
+
   it('keeps a __proto__ property key as an own, frozen property', () => {
     const { registry } = setup()
     registerLazyTable(registry, table(), load)
