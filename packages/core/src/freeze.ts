@@ -12,17 +12,18 @@ export const need = (ok: unknown, what: string) => {
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v == 'object' && !!v && (!proto(v) || !proto(proto(v)))
 
-/** Schemas `frozenOwn` marked: deeply frozen by toolreg, never held mutable by anyone. */
-const deep = new WeakSet<object>()
+/** The last value `frozenOwn` marked: deeply frozen by toolreg, never held mutable by anyone. */
+let own: unknown
 
 /**
- * Deep copy of plain objects and arrays, frozen; other values are shared. A value `frozenOwn`
- * marked is returned as it is (a lazy table's schemas, built and frozen by toolreg).
+ * Deep copy of plain objects and arrays, frozen; other values are shared. The value `frozenOwn`
+ * marked last is returned as it is (a lazy table's row schema, built and frozen by toolreg,
+ * reaches `register` right after: one slot, not a WeakSet, which costs start-up time).
  * Schemas are JSON-like: a cyclic one overflows the stack (a RangeError at register).
  * Plain loops, not entries/fromEntries: this runs for every tool at start-up.
  */
 export function frozenCopy<T>(v: T): T {
-  if (deep.has(v as object)) return v
+  if (v === own) return v
   if (Array.isArray(v)) return freeze(v.map((x) => frozenCopy(x))) as T
   if (!isPlainObject(v)) return v
   const out: Record<string, unknown> = {}
@@ -36,6 +37,7 @@ export function frozenCopy<T>(v: T): T {
 
 /**
  * Freezes in place a plain object or array that toolreg just built and nobody else holds,
- * whose own values are all strings, numbers or `frozenCopy` results, and marks it deeply frozen.
+ * whose own values are all strings, numbers or `frozenCopy` results, and marks it deeply
+ * frozen (until the next call).
  */
-export const frozenOwn = <T extends object>(v: T): T => (deep.add(freeze(v)), v)
+export const frozenOwn = <T extends object>(v: T): T => (own = freeze(v)) as T

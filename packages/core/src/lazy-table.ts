@@ -33,7 +33,9 @@ export const LAZY_TABLE_FORMAT = 'lazy`1'
  */
 export function lazyRowSchema(row: LazyRow, properties: LazyTable[2], cache = new Map<unknown, unknown>()): ToolSchema {
   if (typeof row[2] != 'string') return frozenCopy(row[2] as ToolSchema)
-  const [, , description, props, required] = row as [string, number, string, number[], number[] | 0]
+  // Index reads, not array destructuring: that runs the iterator protocol, slow in the cold code of start-up.
+  const r = row as [string, number, string, number[], number[] | 0]
+  const description = r[2], props = r[3], required = r[4]
   const key = required ? props + '/' + required : '' + props
   let parameters = cache.get(key)
   if (!parameters) {
@@ -63,7 +65,9 @@ export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load
   let count = 0
   for (let m = 0; m < modules.length; m++) {
     const moduleLoad: LazyToolSpec['load'] = (attempt) => load(m, attempt)
-    for (const row of modules[m]!) {
+    const rows = modules[m]!
+    for (let j = 0; j < rows.length; j++) {
+      const row = rows[j]!
       const standard = typeof row[2] == 'string'
       const extra: unknown = row[standard ? 5 : 3]
       const spec: LazyToolSpec = { name: row[0], toolset: toolsets[row[1]]!, schema: lazyRowSchema(row, properties, cache), load: moduleLoad }
