@@ -7,6 +7,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { run } from './helpers/run.js'
 import type { ToolRegistryOptions } from '@toolreg/plugin'
 import viteToolRegistry from '@toolreg/plugin/vite'
 import rollupToolRegistry from '@toolreg/plugin/rollup'
@@ -237,20 +238,11 @@ interface Report {
   loadErrors: unknown[]
 }
 
-function runBundle(entry: string): Promise<Report> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = stdout.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))
-      if (code !== 0 || !line) return reject(new Error(`node ${entry} exited ${code}\n${stdout}\n${stderr}`))
-      resolve(JSON.parse(line.slice('TOOLREG_REPORT '.length)) as Report)
-    })
-  })
+async function runBundle(entry: string): Promise<Report> {
+  const { code, stdout, stderr } = await run(process.execPath, [entry], process.cwd())
+  const line = stdout.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))
+  if (code !== 0 || !line) throw new Error(`node ${entry} exited ${code}\n${stdout}\n${stderr}`)
+  return JSON.parse(line.slice('TOOLREG_REPORT '.length)) as Report
 }
 
 /** Where `nth` register call of `file` starts, as `file:line:column` (1-based), read from the fixture itself. */
@@ -572,18 +564,6 @@ describe.each(BUNDLERS)('%s: issue 11', (bundler) => {
 // ---------------------------------------------------------------------------
 // verify: each tool module's run-time names against its scan, TR009 through the logger.
 
-function runBundleStderr(entry: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
-
 async function verifyApp(): Promise<string> {
   const root = await mkdtemp(path.join(tmp, 'verify-'))
   await mkdir(path.join(root, 'tools'), { recursive: true })
@@ -608,11 +588,11 @@ describe.each(BUNDLERS)('%s: verify', (bundler) => {
     for (const verify of [true, false]) {
       const outcome = await builders[bundler]({ root, options: { dts: false, verify }, outDir: outDir(`${bundler}-verify-${verify}`) })
       expect(outcome.error).toBe('')
-      const run = await runBundleStderr(outcome.entry)
-      expect(run.code, run.stderr).toBe(0)
-      const tr009 = run.stderr.split('\n').filter((l) => l.includes('TR009'))
+      const child = await run(process.execPath, [outcome.entry], process.cwd())
+      expect(child.code, child.stderr).toBe(0)
+      const tr009 = child.stderr.split('\n').filter((l) => l.includes('TR009'))
       expect(tr009).toEqual(verify ? ['toolreg: TR009 tools/liar.ts registered [liar_real] at run time, its scan found [liar_real, phantom]'] : [])
-      expect(JSON.parse(run.stdout.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))!.slice(15)).names).toEqual(['good', 'liar_real'])
+      expect(JSON.parse(child.stdout.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))!.slice(15)).names).toEqual(['good', 'liar_real'])
     }
   })
 })

@@ -1,8 +1,8 @@
 // Figure 6: bundle size of `@toolreg/core` (only `registry` imported), and the bytes the
 // plugin adds to a bundle beyond the tools themselves (plugin build vs glob build).
-import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { bytes } from '../lib/format.mjs'
+import { bundleSize } from '../lib/bundle-size.mjs'
 import { runNodeJson } from '../lib/proc.mjs'
 
 const VITE_BUILD = fileURLToPath(new URL('../lib/vite-build.mjs', import.meta.url))
@@ -43,13 +43,6 @@ export async function measure(ctx) {
     overhead,
     checks: [ctx.check('core-size', one(registryOnly.gzip), { detail: `${registryOnly.minified} B minified; whole package ${wholePackage.gzip} B gzip` })],
   }
-}
-
-async function bundleSize(resolveDir, contents) {
-  const { build } = await import('esbuild')
-  const result = await build({ stdin: { contents, resolveDir, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' })
-  const code = result.outputFiles[0].contents
-  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length }
 }
 
 export function table(result) {

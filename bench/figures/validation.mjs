@@ -1,8 +1,8 @@
 // Figure: what argument validation adds to a dispatch (zod 4; the @toolreg/core/validate
 // JSON Schema validator), and the size of a bundle that imports @toolreg/core/validate.
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { bytes, spread } from '../lib/format.mjs'
+import { bundleSize } from '../lib/bundle-size.mjs'
 import { runNodeJson } from '../lib/proc.mjs'
 import { roundSummary, summarize } from '../lib/stats.mjs'
 
@@ -53,13 +53,6 @@ export async function measure(ctx) {
       }),
     ],
   }
-}
-
-async function bundleSize(resolveDir, contents) {
-  const { build } = await import('esbuild')
-  const result = await build({ stdin: { contents, resolveDir, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' })
-  const code = result.outputFiles[0].contents
-  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length }
 }
 
 export function table(result) {
