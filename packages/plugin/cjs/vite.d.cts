@@ -2,7 +2,7 @@
 import type { Plugin } from 'vite'
 import type { ToolRegistryOptions } from '../dist/core/types.js'
 
-declare function toolRegistry(options?: ToolRegistryOptions): Plugin
+declare function toolRegistry(options?: ToolRegistryOptions): Plugin[]
 declare namespace toolRegistry {
   const _default: typeof toolRegistry
   export { _default as default }

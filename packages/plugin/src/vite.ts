@@ -1,39 +1,40 @@
 // `@toolreg/plugin/vite`: the shared hooks; under `vite serve` the dev server's
-// (./vite-dev.ts) take the place of buildStart, load and transform.
+// (./vite-dev.ts) take the place of buildStart and load, and a second plugin, applied only
+// when serving, adds the tool modules' transform.
 import type { Plugin, ResolvedConfig } from 'vite'
 import { createToolRegistryContext, isVirtualModuleId } from './context.js'
 import type { ToolRegistryOptions } from './core/types.js'
 import { rollupLikeHooks } from './rollup-like.js'
 import { createViteDev } from './vite-dev.js'
 
-export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
+export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
   const ctx = createToolRegistryContext(options)
   const hooks = rollupLikeHooks(ctx)
   const dev = createViteDev(ctx)
   let serving = false
-  // Builds rewrite no tool module; under `vite serve` each gets the dev server's header and
-  // footer. Every tool module contains `register` or an escape (the scan's pre-check):
-  // Rolldown skips the call into JS for the other modules. A build has no transform hook at
-  // all: even a filtered one cost a call into JS per tool module (bench/PROFILE.md).
-  const transform: Plugin['transform'] = {
-    filter: { code: /register|\\u/ },
-    handler(code, id) {
-      return serving ? dev.transform(code, id) : null
+  // Builds rewrite no tool module, so a build has no transform hook at all (`apply: 'serve'`):
+  // even a filtered one cost a call into JS per tool module (bench/PROFILE.md). Under
+  // `vite serve` each tool module gets the dev server's header and footer. Every tool module
+  // contains `register` or an escape (the scan's pre-check): Rolldown skips the call into JS
+  // for the other modules.
+  const devTransform: Plugin = {
+    name: `${hooks.name}:dev-transform`,
+    apply: 'serve',
+    // Before TypeScript plugins: the transform must see the original positions.
+    enforce: 'pre',
+    transform: {
+      filter: { code: /register|\\u/ },
+      handler: (code, id) => dev.transform(code, id),
     },
   }
   const plugin: Plugin = {
     ...hooks,
-    // Before TypeScript plugins: the transform must see the original positions.
     enforce: 'pre',
     config: () => ({ server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } }),
     configResolved(config: ResolvedConfig) {
       ctx.setBundlerRoot(config.root)
       serving = config.command === 'serve'
-      // Vite hands the bundler its plugins after this hook: a build sees no transform.
-      if (serving) {
-        plugin.transform = transform
-        dev.configResolved(config)
-      } else delete plugin.transform
+      if (serving) dev.configResolved(config)
     },
     configureServer: (server) => dev.configureServer(server),
     async buildStart() {
@@ -48,7 +49,6 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
         return (await dev.loadCompanion(id)) ?? null
       },
     },
-    transform,
     hotUpdate(update) {
       return dev.hotUpdate(update)
     },
@@ -58,5 +58,5 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
       return ctx.flushCache()
     },
   }
-  return plugin
+  return [plugin, devTransform]
 }
