@@ -1,7 +1,10 @@
-import { isPlainObject } from './freeze.js'
+import { say } from './describe.js'
 import type { ToolRegistry } from './registry.js'
+import { DELETE, docOf, type Doc, type IndexedTool } from './search-doc.js'
+import { searchIndexLoader } from './search-load.js'
+import { readSearchIndex, type PrebuiltDocs } from './search-prebuilt.js'
 import { terms } from './search-text.js'
-import type { ToolDefinition, ToolEntry } from './types.js'
+import type { ToolDefinition } from './types.js'
 
 export interface SearchOptions {
   /** How many definitions to return (default 5). */
@@ -17,56 +20,27 @@ export interface SearchHit {
   score: number
 }
 
-interface Doc {
-  name: string
-  /** Its name says it deletes something. */
-  destructive: boolean
-  /** Term → weighted frequency over the tool's fields. */
-  tf: Map<string, number>
-  len: number
-}
-
-// How much a word counts in each field: a tool's name says most about what it does.
-const WEIGHT = { name: 3, toolset: 1, description: 1, paramName: 1.5, paramText: 0.5 }
 // BM25's usual constants.
 const K1 = 1.2
 const B = 0.75
-const DELETE = terms('delete')[0]
 const DAMP = 0.9
 
 /** A BM25 index over every tool's name, toolset, description and parameter names and descriptions. */
 class SearchIndex {
   docs = new Map<string, Doc>()
-  postings = new Map<string, Set<Doc>>()
+  /** Term → the documents holding it, each with the term's weighted frequency there. */
+  postings = new Map<string, Map<Doc, number>>()
   totalLen = 0
 
-  add(e: ToolEntry) {
+  add(e: IndexedTool, doc: Doc = docOf(e)) {
     this.remove(e.name)
-    const tf = new Map<string, number>()
-    let len = 0
-    const put = (text: unknown, w: number) => {
-      if (typeof text != 'string') return
-      for (const t of terms(text)) {
-        tf.set(t, (tf.get(t) ?? 0) + w)
-        len += w
-      }
-    }
-    put(e.name, WEIGHT.name)
-    put(e.toolset, WEIGHT.toolset)
-    put(e.description || e.schema.description, WEIGHT.description)
-    const props = (e.schema.parameters as { properties?: unknown } | undefined)?.properties
-    if (isPlainObject(props)) {
-      for (const key of Object.keys(props)) {
-        put(key, WEIGHT.paramName)
-        put((props[key] as { description?: unknown } | undefined)?.description, WEIGHT.paramText)
-      }
-    }
-    const doc: Doc = { name: e.name, destructive: terms(e.name).includes(DELETE), tf, len }
     this.docs.set(e.name, doc)
-    this.totalLen += len
-    for (const t of tf.keys()) {
+    this.totalLen += doc.len
+    const { tf, words } = doc
+    for (let i = 0; i < tf.length; i += 2) {
+      const t = words[tf[i]!]!
       const p = this.postings.get(t)
-      p ? p.add(doc) : this.postings.set(t, new Set([doc]))
+      p ? p.set(doc, tf[i + 1]! / 2) : this.postings.set(t, new Map([[doc, tf[i + 1]! / 2]]))
     }
   }
 
@@ -75,7 +49,8 @@ class SearchIndex {
     if (!doc) return
     this.docs.delete(name)
     this.totalLen -= doc.len
-    for (const t of doc.tf.keys()) {
+    for (let i = 0; i < doc.tf.length; i += 2) {
+      const t = doc.words[doc.tf[i]!]!
       const p = this.postings.get(t)!
       p.delete(doc)
       if (!p.size) this.postings.delete(t)
@@ -94,8 +69,7 @@ class SearchIndex {
       const p = this.postings.get(t)
       if (!p) continue
       const idf = Math.log(1 + (n - p.size + 0.5) / (p.size + 0.5))
-      for (const d of p) {
-        const f = d.tf.get(t)!
+      for (const [d, f] of p) {
         scores.set(d, (scores.get(d) ?? 0) + (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.len) / avg)))
       }
     }
@@ -107,13 +81,23 @@ class SearchIndex {
 }
 
 const indexes = new WeakMap<ToolRegistry, SearchIndex>()
+const loading = new WeakMap<ToolRegistry, Promise<SearchIndex>>()
 
-/** The registry's index: built on first use from every entry, then kept current through `subscribe`. */
-function indexOf(registry: ToolRegistry): SearchIndex {
+/**
+ * The registry's index: built from every entry on first use (each from its prebuilt document
+ * when `prebuilt` has one that still describes it), then kept current through `subscribe`.
+ */
+function indexOf(registry: ToolRegistry, prebuilt?: PrebuiltDocs): SearchIndex {
   let index = indexes.get(registry)
   if (index) return index
   const ix = (index = new SearchIndex())
-  for (const e of registry.snapshot()) ix.add(e)
+  let ahead = 0
+  for (const e of registry.snapshot()) {
+    const doc = prebuilt?.(e)
+    if (doc) ahead++
+    ix.add(e, doc)
+  }
+  if (prebuilt) say(registry.logger, 'debug', `search index: ${ahead} of ${ix.docs.size} tools from the build's index, the others tokenized`)
   registry.subscribe((ev) => {
     if (ev.type == 'deregister') ix.remove(ev.name)
     else if (ev.type == 'register') {
@@ -125,7 +109,36 @@ function indexOf(registry: ToolRegistry): SearchIndex {
   return index
 }
 
-/** Every tool matching at least one word of `query`, best first, with its BM25 score. */
+/**
+ * The index for `searchTools`: when a build registered its index (`registerSearchIndex`) and
+ * none is built yet, loads it once (concurrent first searches share the load), then builds.
+ * A failed load is logged and the index is built from the entries alone: a search never fails for it.
+ */
+function readyIndex(registry: ToolRegistry): SearchIndex | Promise<SearchIndex> {
+  const load = searchIndexLoader(registry)
+  if (indexes.has(registry) || !load) return indexOf(registry)
+  let ready = loading.get(registry)
+  if (!ready) {
+    ready = (async () => {
+      let prebuilt: PrebuiltDocs | string
+      try {
+        prebuilt = readSearchIndex(await load())
+      } catch (err) {
+        prebuilt = String((err as Error)?.message ?? err)
+      }
+      if (typeof prebuilt == 'string') say(registry.logger, 'warn', `the build's search index is not used (${prebuilt}): indexing every tool now`)
+      return indexOf(registry, typeof prebuilt == 'string' ? undefined : prebuilt)
+    })()
+    loading.set(registry, ready)
+  }
+  return ready
+}
+
+/**
+ * Every tool matching at least one word of `query`, best first, with its BM25 score. Synchronous:
+ * before a first `searchTools` has loaded the build's index, it builds the index from the entries
+ * (the build's index is then never loaded).
+ */
 export function rankTools(registry: ToolRegistry, query: string): SearchHit[] {
   return indexOf(registry).rank(String(query))
 }
@@ -137,7 +150,7 @@ export function rankTools(registry: ToolRegistry, query: string): SearchHit[] {
  */
 export async function searchTools(registry: ToolRegistry, query: string, options: SearchOptions = {}): Promise<ToolDefinition[]> {
   const limit = Math.max(0, Math.floor(options.limit ?? 5))
-  let hits = rankTools(registry, query)
+  let hits = (await readyIndex(registry)).rank(String(query))
   if (options.toolsets) {
     const allowed = new Set(options.toolsets.flatMap((t) => registry.resolveToolset(t)))
     hits = hits.filter((h) => allowed.has(h.name))
