@@ -2,7 +2,8 @@
 // a dispatch loads exactly its module's chunk (observed in a fresh Node process through
 // module hooks or require.cache), two concurrent first calls share one load, a failed
 // chunk load answers with the [TOOL_ERROR] envelope and a later call succeeds, and a file
-// whose schema is not static loads eagerly with a warning saying why.
+// whose schema is not static loads eagerly with a warning saying why. The search index of
+// the lazy tools' static definitions is a chunk of its own, loaded by the first search.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -159,6 +160,9 @@ interface RunReport {
   betaLoaded: string[]
   betaEvents: string[]
   eager: string
+  search: string[]
+  searchLoaded: string[]
+  searchDebug: string[]
 }
 
 function runLazy(entry: string, outDir: string, betaChunk: string): Promise<RunReport> {
@@ -183,7 +187,10 @@ async function outputs(outDir: string): Promise<Map<string, string>> {
   return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(outDir, f), 'utf8')] as const)))
 }
 
-const holding = (files: Map<string, string>, marker: string) => [...files].filter(([, text]) => text.includes(marker)).map(([f]) => f)
+const holding = (files: Map<string, string>, marker: string | RegExp) =>
+  [...files].filter(([, text]) => (typeof marker === 'string' ? text.includes(marker) : marker.test(text))).map(([f]) => f)
+/** The start of the index's JSON text (`["search\`1",[`, its quotes escaped or not by the bundler). */
+const SEARCH_INDEX = /search`1\\?",\[/
 
 let work: string
 beforeAll(async () => {
@@ -254,5 +261,18 @@ describe.each(Object.keys(builders) as Bundler[])('lazy: true with %s', (bundler
     expect(report.betaLoaded).toEqual([betaChunk])
     expect(report.betaEvents).toEqual(['register:beta_one', 'register:beta_two'])
     expect(report.eager).toBe('HANDLER_EAGER_MARK')
+    // The first search loads the index chunk, and uses the documents of the three lazy tools.
+    const index = holding(files, SEARCH_INDEX)
+    expect(report.atStart).not.toContain(index[0])
+    expect(report.search).toEqual(['alpha'])
+    expect(report.searchLoaded).toEqual(index)
+    expect(report.searchDebug).toEqual(["toolreg: search index: 3 of 4 tools from the build's index, the others tokenized"])
   }, 60_000)
+
+  it('puts the search index in a chunk of its own', () => {
+    const index = holding(files, SEARCH_INDEX)
+    expect(index).toHaveLength(1)
+    expect(index[0]).not.toBe(path.relative(outDir, built.entry))
+    expect(files.get(index[0]!)).not.toContain('HANDLER_')
+  })
 })

@@ -1,5 +1,6 @@
 // Runs a lazy build in a fresh Node process and reports which output files load when:
-// at start-up, on two concurrent first calls of one tool, and around a failed chunk load.
+// at start-up, on two concurrent first calls of one tool, around a failed chunk load, and
+// on the first search (the build's search index).
 //   node lazy-runner.mjs <entry> <outDir> <chunk of beta.ts>
 // ESM bundles are observed through module hooks (every loaded URL), CommonJS ones through require.cache.
 import { renameSync } from 'node:fs'
@@ -25,7 +26,7 @@ const outputs = () => {
   const files = cjs ? Object.keys(require.cache) : loadedUrls.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u))
   return [...new Set(files.filter((f) => f.startsWith(outDir)).map((f) => f.slice(outDir.length + 1)))].sort()
 }
-const { registry, toolNames, isLazyPending } = globalThis.__toolreg
+const { registry, toolNames, isLazyPending, searchTools } = globalThis.__toolreg
 await settle()
 const atStart = outputs()
 const events = []
@@ -54,4 +55,12 @@ await settle()
 report.betaLoaded = since(beforeBeta)
 report.betaEvents = events.splice(0)
 report.eager = await registry.dispatch('eager_tool', {})
+
+const beforeSearch = outputs()
+const debug = []
+registry.configure({ logger: { ...console, debug: (text) => void debug.push(String(text)) } })
+report.search = (await searchTools(registry, 'echo back a number', { limit: 2 })).map((d) => d.function.name)
+await settle()
+report.searchLoaded = since(beforeSearch)
+report.searchDebug = debug
 console.log('TOOLREG_LAZY ' + JSON.stringify(report))

@@ -7,6 +7,7 @@ import { generateCompanionModule, generateModule } from './core/codegen.js'
 import { generateDts } from './core/dts.js'
 import { generateManifest } from './core/manifest.js'
 import { resolveProjectOptions } from './core/config.js'
+import { generateSearchIndexModule, type Prebuild } from './core/search-codegen.js'
 import { resolveOptions } from './core/options.js'
 import { deliverReport, reportScan, type ReportSink, type ScanReport } from './core/report.js'
 import { createScanner, type ScanHint } from './core/scanner.js'
@@ -165,7 +166,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
    * through a `file` companion the plugin resolves (`companion`: Vite, Rollup, Rolldown
    * builds), or by path with `#` escaped the webpack way (`webpack`, `rspack`).
    */
-  function loadVirtual(id: string, result: ScanResult, style: ToolImportStyle, dev = false): string | undefined {
+  function loadVirtual(id: string, result: ScanResult, style: ToolImportStyle, dev = false): string | Promise<string> | undefined {
     if (isVirtualModuleId(id)) {
       // webpack and Rspack cannot import a name with `?` (nor Rspack one with `\`): those
       // files are left out, and reported as errors (./unplugin.ts).
@@ -185,7 +186,22 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
       })
     }
     const companion = parseCompanionId(id)
+    if (companion?.kind === 'search') return loadIndexer().then((prebuild) => generateSearchIndexModule(result, prebuild))
     return companion === undefined ? undefined : generateCompanionModule(result, companion)
+  }
+
+  /**
+   * @toolreg/core's build-time indexer, imported on the first lazy build that needs it: the
+   * index is built by the same code that reads it at run time. Undefined when it cannot be
+   * imported (the index module is then empty, and core indexes at run time).
+   */
+  let indexer: Promise<Prebuild | undefined> | undefined
+  function loadIndexer(): Promise<Prebuild | undefined> {
+    indexer ??= import('@toolreg/core').then(
+      (core: { prebuildSearchIndex?: Prebuild }) => core.prebuildSearchIndex,
+      () => undefined,
+    )
+    return indexer
   }
 
   /**

@@ -4,6 +4,7 @@
 import { hash } from 'node:crypto'
 import { companionId, type CompanionId } from './virtual-ids.js'
 import { isLazyModule, lazyRegistrations } from './lazy-codegen.js'
+import { searchIndexModuleId, searchIndexRegistration } from './search-codegen.js'
 import { jsonString, jsonText } from './js-text.js'
 import { registryModuleOf } from './options.js'
 import { toPosix } from './walk.js'
@@ -66,7 +67,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
       if (verify) lines.push(`import ${ends[i]}`)
     }
   }
-  if (lazyModules.length) lines.push(...lazyRegistrations(lazyModules, importPath))
+  if (lazyModules.length) lines.push(...lazyRegistrations(lazyModules, importPath), searchIndexRegistration((options.companionPath ?? ((id) => id))(searchIndexModuleId(lazyModules))))
   lines.push('', 'export { registry }')
   lines.push(`export const toolNames = ${FREEZE}([${scan.toolNames.map(str).join(', ')}])`)
   lines.push(`export const manifest = ${frozenManifest(scan.manifest)}`)
@@ -147,7 +148,7 @@ export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>): string {
 
 /**
  * The source of a companion module of the virtual module (see ./virtual-ids.ts), or
- * undefined for a `file` companion or a file the scan does not know.
+ * undefined for a `file` or `search` companion (the latter: ./search-codegen.ts) or a file the scan does not know.
  */
 export function generateCompanionModule(scan: ScanResult, companion: CompanionId): string | undefined {
   const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
@@ -155,7 +156,7 @@ export function generateCompanionModule(scan: ScanResult, companion: CompanionId
     // One JSON string literal parsed once: cheaper to parse than an object literal.
     return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesOf(scan).json)}))\n`
   }
-  if (companion.kind === 'file') return undefined
+  if (companion.kind === 'file' || companion.kind === 'search') return undefined
   const module = scan.toolModules.find((m) => m.file === companion.file)
   if (module === undefined) return undefined
   if (companion.kind === 'begin') return `${registryImport}registry.beginSource(${str(module.file)})\n`

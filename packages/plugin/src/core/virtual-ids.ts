@@ -23,10 +23,13 @@ export const isVirtualModuleId = (id: string): boolean => id === VIRTUAL_MODULE_
  *   in the id, so a dev update with a new table is a new module);
  * - `begin` / `end`: verify's markers around one tool module (`file` root-relative);
  * - `file`: a tool file imported by a build (`file` absolute), resolved by the plugin so it
- *   is marked as having side effects and its name is never read as a query or hash.
+ *   is marked as having side effects and its name is never read as a query or hash;
+ * - `search`: the search index of the lazy tools' static definitions (`<hash>` of their
+ *   files), imported by the virtual module only through `import()`.
  */
 export type CompanionId =
   | { kind: 'sources' }
+  | { kind: 'search' }
   | { kind: 'begin'; file: string }
   | { kind: 'end'; file: string }
   | { kind: 'file'; file: string }
@@ -37,7 +40,8 @@ const decode = (text: string): string => Buffer.from(text, 'base64url').toString
 /** The unresolved id of a companion module (what the virtual module imports). */
 export function companionId(companion: CompanionId, hash = ''): string {
   switch (companion.kind) {
-    case 'sources': return `${VIRTUAL_MODULE_ID}:sources:${hash}`
+    case 'sources':
+    case 'search': return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash}`
     case 'begin':
     case 'end':
     case 'file': return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash === '' ? '' : hash + ':'}${encode(companion.file)}`
@@ -49,7 +53,7 @@ export function parseCompanionId(id: string): CompanionId | undefined {
   const bare = id.startsWith('\0') ? id.slice(1) : id
   if (!bare.startsWith(VIRTUAL_MODULE_ID + ':')) return undefined
   const [kind, ...rest] = bare.slice(VIRTUAL_MODULE_ID.length + 1).split(':')
-  if (kind === 'sources') return { kind }
+  if (kind === 'sources' || kind === 'search') return { kind }
   if (kind !== 'begin' && kind !== 'end' && kind !== 'file') return undefined
   const last = rest[rest.length - 1]
   return last === undefined || last === '' ? undefined : { kind, file: decode(last) }
