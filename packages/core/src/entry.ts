@@ -1,6 +1,6 @@
 import { safeString } from './describe.js'
 import { freeze, frozenCopy, isName, isPlainObject, need } from './freeze.js'
-import { PARAMETERS_HINT, toJsonParameters, type StandardSchemaV1 } from './standard.js'
+import { jsonSchemaOf, PARAMETERS_HINT, type StandardSchemaV1 } from './standard.js'
 import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
 
 /** The `requiresEnv` of a tool that requires none (frozen, so shared). */
@@ -27,10 +27,12 @@ export function createEntry(spec: ToolSpec<any>, source: RegisterMeta['source'],
   // Messages are built only on failure: this runs for every tool at start-up.
   if (bad) need(0, `${bad} of tool '${safeString(name)}'`)
   // A Standard Schema is converted once; every `parameters` must then be an object schema (see the README, "Typed tools").
-  const [p, standardSchema] = toJsonParameters(schema.parameters) as [Record<string, unknown> | undefined, StandardSchemaV1?]
+  const given = schema.parameters
+  const std = (given as StandardSchemaV1 | undefined)?.['~standard']
+  const p = (std ? jsonSchemaOf(std) : given) as Record<string, unknown> | undefined
   if (!(p === undefined || (isPlainObject(p) && p.type === 'object'))) need(0, `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
   // Copied as given unless converted or holding `$schema` (an already frozen schema is then used as is).
-  const frozen = frozenCopy(p === schema.parameters && !(p && '$schema' in p) ? schema : (({ $schema, ...rest }) => ({ ...schema, parameters: rest }))(p!))
+  const frozen = frozenCopy(p === given && !(p && '$schema' in p) ? schema : (({ $schema, ...rest }) => ({ ...schema, parameters: rest }))(p!))
   return freeze({
     name,
     toolset,
@@ -45,6 +47,6 @@ export function createEntry(spec: ToolSpec<any>, source: RegisterMeta['source'],
     dynamicSchemaOverrides: dyn,
     owner,
     source,
-    standardSchema,
+    standardSchema: std && (given as unknown as StandardSchemaV1),
   })
 }

@@ -23,8 +23,20 @@ interface LoadState {
 
 // Keyed by the loader itself: every tool of a module shares one in-flight import.
 const loads = new WeakMap<LazyToolSpec['load'], LoadState>()
-/** A placeholder's handler → its tool's load. */
-const pending = new WeakMap<ToolHandler, LazyToolSpec['load']>()
+/**
+ * A placeholder's handler holds its tool's load under this key: a property each handler is
+ * created with costs start-up less than an entry per tool in a WeakMap.
+ */
+const LOAD = Symbol('toolreg.lazy.load')
+type Placeholder = ToolHandler & { [LOAD]?: LazyToolSpec['load'] }
+/** The load of a placeholder's handler, else undefined (also for a handler that is a revoked Proxy). */
+function pendingLoad(handler: unknown): LazyToolSpec['load'] | undefined {
+  try {
+    return typeof handler == 'function' && Object.hasOwn(handler, LOAD) ? (handler as Placeholder)[LOAD] : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** Runs `load` once at a time; a failure forgets the attempt so the next call retries. */
 export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
@@ -47,8 +59,22 @@ export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
  */
 export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: RegisterMeta): ToolEntry | undefined {
   const { name, toolset, schema, load } = Object(spec) as LazyToolSpec
+  return lazyPlaceholder(registry, name, toolset, schema, load, spec.description, spec.emoji, meta)
+}
+
+/** `registerLazy` without a spec object (a lazy table registers thousands of rows at start-up). */
+export function lazyPlaceholder(
+  registry: ToolRegistry,
+  name: string,
+  toolset: string,
+  schema: ToolSchema,
+  load: LazyToolSpec['load'],
+  description?: string,
+  emoji?: string,
+  meta?: RegisterMeta,
+): ToolEntry | undefined {
   if (typeof load != 'function') need(0, `load of lazy tool '${isName(name) ? name : ''}'`)
-  const handler: ToolHandler = async (args, ctx) => {
+  const handler: Placeholder = async (args, ctx) => {
     await loadShared(load)
     // The module replaced this placeholder, unless it did not register the tool (or was rejected).
     if (registry.getEntry(name)?.handler === handler) {
@@ -56,19 +82,19 @@ export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: 
     }
     return registry.dispatch(name, args, ctx)
   }
-  pending.set(handler, load)
+  handler[LOAD] = load
   if (!isPlainObject(schema)) need(0, `schema of tool '${name}'`)
   // Its module already ran (imported directly by the app too): a placeholder must not replace the real tool.
   const current = registry.getEntry(name)
-  if (current && current.toolset === toolset && !pending.has(current.handler)) return current
+  if (current && current.toolset === toolset && !pendingLoad(current.handler)) return current
   return registry.register(
     {
       name,
       toolset,
       schema,
       handler,
-      description: spec.description,
-      emoji: spec.emoji,
+      description,
+      emoji,
       isAsync: true,
       // The real tool's dispatch applies its own limit; the placeholder must not cut again.
       maxResultSizeChars: Infinity,
@@ -80,7 +106,7 @@ export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: 
 /** True while `name` is a `registerLazy` placeholder whose module has not registered the real tool. */
 export const isLazyPending = (registry: ToolRegistry, name: string): boolean => {
   const e = registry.getEntry(name)
-  return !!e && pending.has(e.handler)
+  return !!pendingLoad(e?.handler)
 }
 
 /**
@@ -92,7 +118,7 @@ export const isLazyPending = (registry: ToolRegistry, name: string): boolean => 
 export async function preloadLazy(registry: ToolRegistry, names: Iterable<string>): Promise<void> {
   const started: Promise<unknown>[] = []
   for (const name of names) {
-    const load = pending.get(registry.getEntry(name)?.handler as ToolHandler)
+    const load = pendingLoad(registry.getEntry(name)?.handler)
     if (load) started.push(loadShared(load).catch(() => {}))
   }
   await Promise.all(started)

@@ -30,11 +30,18 @@ export class Sources {
     if (i >= 0) return this.#open.splice(i)[0][1]
   }
 
-  /** A successful registration belongs to the innermost open file, else to the file part of its source. */
+  /**
+   * A successful registration belongs to the innermost open file, else to the file part of its
+   * source: that one is read off the entry when needed (`#fileOf`), so a start-up of thousands of
+   * registrations with no file open records nothing.
+   */
   add(e: ToolEntry) {
     const top = this.#open.at(-1)
-    const file = top ? (top[1].add(e.name), top[0]) : e.source?.replace(/:\d+:\d+$/, '')
-    if (file) this.#file.set(e, file)
+    if (top) top[1].add(e.name), this.#file.set(e, top[0])
+  }
+
+  #fileOf(e: ToolEntry | undefined): string | undefined {
+    return e && (this.#file.get(e) ?? e.source?.replace(/:\d+:\d+$/, ''))
   }
 
   /** Opens `file`; a file already open restarts, closing the ones opened after it. */
@@ -50,7 +57,7 @@ export class Sources {
   end(file: string, get: (name: string) => ToolEntry | undefined, remove: (name: string) => unknown): SourceVersion {
     const names = this.#close(file)
     if (!names) return { registered: [], removed: [] }
-    const removed = (this.#done.get(file) ?? []).filter((n) => !names.has(n) && this.#file.get(get(n)!) === file)
+    const removed = (this.#done.get(file) ?? []).filter((n) => !names.has(n) && this.#fileOf(get(n)) === file)
     const registered = [...names].sort()
     this.#done.set(file, registered)
     for (const n of removed) remove(n)

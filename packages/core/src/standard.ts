@@ -39,11 +39,8 @@ export const PARAMETERS_HINT =
   ': needs type: \'object\' JSON Schema or a Standard JSON Schema (valibot: wrap in toStandardJsonSchema)'
 
 /**
- * The `parameters` to store: a Standard Schema converted to JSON Schema once (`$schema`
- * dropped by the caller), anything else as it is. Callers then require a JSON object schema.
+ * The JSON Schema a Standard Schema's `~standard` (the `std` given) describes itself with, once;
+ * 0 when it cannot (the object-schema check then refuses it: a valibot schema is a plain object
+ * with type 'object').
  */
-export const toJsonParameters = (p: any): [unknown, StandardSchemaV1?] => {
-  const std = p?.['~standard']
-  // A Standard Schema without jsonSchema becomes 0, which the object-schema check refuses (a valibot schema is a plain object with type 'object').
-  return std?.jsonSchema ? [std.jsonSchema.input({ target: 'draft-2020-12' }), p] : [std ? 0 : p]
-}
+export const jsonSchemaOf = (std: any): unknown => std.jsonSchema?.input({ target: 'draft-2020-12' }) ?? 0

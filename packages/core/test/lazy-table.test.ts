@@ -6,16 +6,36 @@ const load = async () => ({})
 type Params = { properties: Record<string, { type: string; enum?: string[] }>; required?: string[] }
 const params = (schema: unknown) => (schema as { parameters: Params }).parameters
 
-/** Two tools sharing the property pairs 0 and 1 (the plugin writes each distinct pair once). */
+/**
+ * Two modules: `weather`, then `forecast` and `odd`. `weather` and `forecast` share parameter
+ * set 0 (the plugin writes each distinct property pair and parameter set once).
+ */
 const table = (): LazyTable =>
   JSON.parse(
     JSON.stringify([
-      'lazy`1',
+      'lazy`2',
       ['web'],
       [['city', { type: 'string', enum: ['Paris', 'Oslo'] }], ['units', { type: 'string' }], ['__proto__', { type: 'number' }]],
-      [[['weather', 0, 'Weather now', [0, 1], [0]]], [['forecast', 0, 'Forecast', [0, 1], [0]], ['odd', 0, 'Odd key', [2], 0]]],
+      [[[0, 1], [0]], [[2], 0]],
+      [1, 2],
+      ['weather', 'forecast', 'odd'],
+      [0, 0, 0],
+      ['Weather now', 'Forecast', 'Odd key'],
+      [0, 0, 1],
+      [],
     ]),
   )
+
+/** `t` with one more module of one tool: `name`, described `description`, of parameter set [props, required]. */
+function withTool(t: LazyTable, name: string, description: string, set: LazyTable[3][number]): LazyTable {
+  t[3].push(set)
+  t[4].push(1)
+  t[5].push(name)
+  t[6].push(0)
+  t[7].push(description)
+  t[8].push(t[3].length - 1)
+  return t
+}
 
 describe('registerLazyTable: schemas shared between rows', () => {
   it('a property schema two rows share is deeply frozen, the same object in both, and not the table’s', () => {
@@ -53,7 +73,7 @@ describe('registerLazyTable: schemas shared between rows', () => {
   it('rows with the same properties, one requiring the first and one requiring none, keep their own required', () => {
     const { registry } = setup()
     const t = table()
-    t[3].push([['optional', 0, 'Nothing required', [0, 1], 0]], [['second', 0, 'Units required', [0, 1], [1]]])
+    withTool(withTool(t, 'optional', 'Nothing required', [[0, 1], 0]), 'second', 'Units required', [[0, 1], [1]])
     registerLazyTable(registry, t, load)
     expect(params(registry.getSchema('weather')).required).toEqual(['city'])
     expect('required' in params(registry.getSchema('optional'))).toBe(false)
@@ -78,6 +98,29 @@ describe('registerLazyTable: schemas shared between rows', () => {
     registry.subscribe((e) => seen.push(`${e.type} ${e.name} ${e.generation}`))
     registerLazyTable(registry, table(), load)
     expect(seen).toEqual(['register weather 1', 'register forecast 2', 'register odd 3'])
+  })
+})
+
+describe('registerLazyTable: modules, whole schemas and extras', () => {
+  it('loads the module of each tool by its index, holds an uncommon schema whole and applies a spec’s own description and emoji', async () => {
+    const { registry } = setup()
+    const t = table()
+    // A third module: one tool whose schema is held whole, with its spec's own description and emoji.
+    t[4].push(1)
+    t[5].push('whole')
+    t[6].push(0)
+    t[7].push(0)
+    t[8].push({ description: 'Schema text', parameters: { type: 'object', additionalProperties: false } })
+    t[9].push([3, { description: 'Spec text', emoji: '🧪' }])
+    const loads: number[] = []
+    expect(registerLazyTable(registry, t, async (m) => void loads.push(m))).toBe(4)
+    expect(registry.getSchema('whole')).toEqual({ description: 'Schema text', parameters: { type: 'object', additionalProperties: false } })
+    expect(Object.isFrozen(registry.getSchema('whole')!.parameters)).toBe(true)
+    expect(registry.getEntry('whole')).toMatchObject({ description: 'Spec text', emoji: '🧪' })
+    expect(registry.getEntry('forecast')).toMatchObject({ description: 'Forecast', emoji: '' })
+    // Each dispatch imports its tool's module (the placeholders then report that the module registered nothing).
+    for (const name of ['odd', 'weather', 'whole', 'forecast']) await registry.dispatch(name, {})
+    expect(loads).toEqual([1, 0, 2])
   })
 })
 

@@ -41,9 +41,18 @@ describe('the lazy definition table', () => {
     expect(table[1]).toEqual(['users', 'misc'])
     // `user_id` with the same schema is one pair, used by two tools.
     expect(table[2].filter(([k]) => k === 'user_id')).toHaveLength(1)
-    expect(table[3][0]![0]).toEqual(['users_get', 0, 'Get a user', [0], [0]])
+    // Three modules of 2, 1 and 1 tools; one array per field of the tools.
+    expect(table[4]).toEqual([2, 1, 1])
+    expect(table[5]).toEqual(['users_get', 'users_delete', 'odd', 'req'])
+    expect(table[6]).toEqual([0, 0, 1, 0])
+    // users_get: parameter set 0, its one property (pair 0) required.
+    expect(table[7][0]).toBe('Get a user')
+    expect(table[8][0]).toBe(0)
+    expect(table[3][0]).toEqual([[0], [0]])
     // Another key order is written as the schema itself, so it reads back in that order.
-    expect(table[3][1]![0]).toEqual(['odd', 1, modules[1]![0]!.schema, { description: 'spec text' }])
+    expect(table[7][2]).toBe(0)
+    expect(table[8][2]).toEqual(modules[1]![0]!.schema)
+    expect(table[9]).toEqual([[1, { emoji: '🗑' }], [2, { description: 'spec text' }]])
     const { direct, viaTable, viaTableRegistry } = await definitionsBoth(modules)
     expect(JSON.stringify(viaTable)).toBe(JSON.stringify(direct))
     expect(viaTableRegistry.getEntry('users_delete')?.emoji).toBe('🗑')

@@ -9,50 +9,69 @@ const str = (value: string): string => JSON.stringify(value)
 export const isLazyModule = (module: FileScan): boolean => module.lazy?.lazy === true
 
 /** The table format `registerLazyTable` of @toolreg/core reads (its lazy-table.ts says why the backtick). */
-export const LAZY_TABLE_FORMAT = 'lazy`1'
-
-type Row = unknown[]
+export const LAZY_TABLE_FORMAT = 'lazy`2'
 
 /** Whether `value` has exactly `keys`, in this order (a rebuilt schema must serialize as the original). */
 const keysAre = (value: unknown, ...keys: string[]): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).join('\0') === keys.join('\0')
 
 /**
- * The lazy tools' definitions as `registerLazyTable` reads them: toolsets and `[key, schema]`
- * property pairs written once, each tool a row of indexes (see lazy-table.ts in @toolreg/core).
+ * The lazy tools' definitions as `registerLazyTable` reads them: toolsets, `[key, schema]`
+ * property pairs and parameter sets written once, and each field of the tools one array (see
+ * lazy-table.ts in @toolreg/core).
  */
 export function lazyTable(modules: FileScan[]): unknown[] {
   const toolsets: string[] = []
   const toolsetIndex = new Map<string, number>()
   const pairs: [string, unknown][] = []
   const pairIndex = new Map<string, number>()
+  const sets: [number[], number[] | 0][] = []
+  const setIndex = new Map<string, number>()
   const intern = <T>(list: T[], index: Map<string, number>, key: string, value: T): number => {
     let i = index.get(key)
     if (i === undefined) index.set(key, (i = list.push(value) - 1))
     return i
   }
-  const rows = modules.map((m) =>
-    (m.lazy?.lazy ? m.lazy.tools : []).map((t): Row => {
-      const extra = t.description !== undefined || t.emoji !== undefined ? [{ description: t.description, emoji: t.emoji }] : []
-      const ts = intern(toolsets, toolsetIndex, t.toolset, t.toolset)
-      const schema = t.schema
-      const params = schema.parameters
-      const common =
-        (keysAre(schema, 'description', 'parameters') && typeof schema.description === 'string') &&
-        (keysAre(params, 'type', 'properties', 'required') || keysAre(params, 'type', 'properties')) &&
-        params.type === 'object' && keysAre(params.properties, ...Object.keys(params.properties ?? {}))
-      if (!common) return [t.name, ts, schema, ...extra]
-      const props = Object.entries(params.properties as Record<string, unknown>)
-      const required = params.required
-      const at = (key: string) => props.findIndex(([k]) => k === key)
-      // `required` as indexes into the tool's own properties: only when each names one of them, once.
-      const requiredOk = required === undefined || (Array.isArray(required) && new Set(required).size === required.length && required.every((k) => typeof k === 'string' && at(k) >= 0))
-      if (!requiredOk) return [t.name, ts, schema, ...extra]
-      const propIndexes = props.map(([k, v]) => intern(pairs, pairIndex, JSON.stringify([k, v]), [k, v]))
-      return [t.name, ts, schema.description, propIndexes, required === undefined ? 0 : (required as string[]).map(at), ...extra]
-    }),
-  )
-  return [LAZY_TABLE_FORMAT, toolsets, pairs, rows]
+  const counts: number[] = []
+  const names: string[] = []
+  const toolsetOf: number[] = []
+  const descriptions: (string | 0)[] = []
+  const shapes: unknown[] = []
+  const extras: [number, { description?: string; emoji?: string }][] = []
+  for (const m of modules) {
+    const tools = m.lazy?.lazy ? m.lazy.tools : []
+    counts.push(tools.length)
+    for (const t of tools) {
+      if (t.description !== undefined || t.emoji !== undefined) extras.push([names.length, { description: t.description, emoji: t.emoji }])
+      names.push(t.name)
+      toolsetOf.push(intern(toolsets, toolsetIndex, t.toolset, t.toolset))
+      const set = parameterSet(t.schema, (k, v) => intern(pairs, pairIndex, JSON.stringify([k, v]), [k, v]))
+      descriptions.push(set ? (t.schema.description as string) : 0)
+      shapes.push(set ? intern(sets, setIndex, JSON.stringify(set), set) : t.schema)
+    }
+  }
+  return [LAZY_TABLE_FORMAT, toolsets, pairs, sets, counts, names, toolsetOf, descriptions, shapes, extras]
+}
+
+/**
+ * A schema of the common shape `{ description, parameters: { type: 'object', properties,
+ * required? } }` as its parameter set (property indexes from `pair`, `required` as indexes
+ * into them); undefined for any other schema, which the table then holds whole.
+ */
+function parameterSet(schema: Record<string, unknown>, pair: (key: string, value: unknown) => number): [number[], number[] | 0] | undefined {
+  const params = schema.parameters
+  const common =
+    (keysAre(schema, 'description', 'parameters') && typeof schema.description === 'string') &&
+    (keysAre(params, 'type', 'properties', 'required') || keysAre(params, 'type', 'properties')) &&
+    params.type === 'object' && keysAre(params.properties, ...Object.keys(params.properties ?? {}))
+  if (!common) return undefined
+  const props = Object.entries(params.properties as Record<string, unknown>)
+  const required = params.required
+  const at = (key: string) => props.findIndex(([k]) => k === key)
+  // `required` as indexes into the tool's own properties: only when each names one of them, once.
+  const requiredOk = required === undefined || (Array.isArray(required) && new Set(required).size === required.length && required.every((k) => typeof k === 'string' && at(k) >= 0))
+  if (!requiredOk) return undefined
+  return [props.map(([k, v]) => pair(k, v)), required === undefined ? 0 : (required as string[]).map(at)]
 }
 
 /**
@@ -65,17 +84,36 @@ export const jsonText = (value: unknown): string =>
     .replace(/'/g, '\\u0027')
     .replace(/[\\\u2028\u2029]/g, (c) => (c === '\\' ? '\\\\' : c === '\u2028' ? '\\u2028' : '\\u2029'))}'`
 
+/** Modules per loader function (see `loaders`). */
+export const LOADER_GROUP = 64
+
 /**
- * Lazy tools: one loader per module (`import()` of its own chunk, shared by its tools) and
- * every definition in one JSON string parsed once, registered through `registerLazyTable`.
+ * The loaders as functions of up to LOADER_GROUP modules each, `switch`ing on the module's
+ * index to its `import()`: an engine compiles a group when one of its modules first loads.
+ * One arrow function per module costs start-up time at thousands of modules (each one is
+ * created, and its function data compiled, when the virtual module evaluates).
+ */
+function loaders(modules: FileScan[], importPath: (file: FileScan) => string): string {
+  const groups: string[] = []
+  for (let g = 0; g < modules.length; g += LOADER_GROUP) {
+    const cases = modules.slice(g, g + LOADER_GROUP).map((m, i) => `\n    case ${g + i}: return import(${str(importPath(m))})`)
+    groups.push(`\n  (m) => {\n    switch (m) {${cases.join('')}\n    }\n  },`)
+  }
+  return `const __loaders = [${groups.join('')}\n]\nconst __import = (m) => __loaders[Math.floor(m / ${LOADER_GROUP})](m)`
+}
+
+/**
+ * Lazy tools: every module's `import()` (of its own chunk, shared by its tools) in grouped
+ * loaders, and every definition in one JSON string parsed once, registered through
+ * `registerLazyTable`.
  */
 export function lazyRegistrations(modules: FileScan[], importPath: (file: FileScan) => string): string[] {
   return [
     `import { registerLazyTable as __registerLazyTable } from "@toolreg/core"`,
     '',
-    `const __loaders = [${modules.map((m) => `\n  () => import(${str(importPath(m))}),`).join('')}\n]`,
+    loaders(modules, importPath),
     '// A browser may remember a failed import(): a retry imports the chunk again, under a fresh URL when the error names one.',
-    'const __load = (m, attempt) => attempt === 0 ? __loaders[m]() : __loaders[m]().catch((error) => {',
+    'const __load = (m, attempt) => attempt === 0 ? __import(m) : __import(m).catch((error) => {',
     "  const url = /\\b(?:https?|file):\\/\\/[^\\s'\"]+/.exec(String(error && error.message))",
     '  if (!url) throw error',
     "  return import(/* @vite-ignore */ /* webpackIgnore: true */ url[0] + (url[0].includes('?') ? '&' : '?') + 'toolreg-retry=' + attempt)",
