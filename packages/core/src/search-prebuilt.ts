@@ -1,6 +1,7 @@
-// The search index a build writes ahead of time, and reading it back (docs: packages/core/README.md,
-// "Tool search"). One JSON text: `[format, terms, docs]`, each doc `[name, signature, destructive,
-// [term, weight × 2, …]]` (weights are multiples of 0.5: doubled, they are small integers).
+// The search index a build writes ahead of time, and reading it back (docs:
+// packages/core/README.md, "Tool search: the index a build writes"). One JSON text:
+// `[format, terms, docs]`, each doc `[name, signature, destructive, length × 2, [term,
+// weight × 2, …]]` (weights are multiples of 0.5: doubled, they are small integers).
 import { docOf, signatureOf, type Doc, type IndexedTool } from './search-doc.js'
 import type { ToolSchema } from './types.js'
 
