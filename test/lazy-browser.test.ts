@@ -1,7 +1,8 @@
 // `lazy: true` in a Vite build for the browser, in headless Chromium: the page loads no
 // lazy chunk, a tool's first dispatch fetches exactly its module's chunk (network events),
 // two concurrent first calls fetch it once, and a chunk whose first fetch fails answers
-// with the [TOOL_ERROR] envelope while a later call fetches it again and succeeds.
+// with the [TOOL_ERROR] envelope while a later call fetches it again and succeeds. The
+// search index written at build time is fetched by the first search only, once.
 import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -20,7 +21,7 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
   let server: LoopbackServer
   let browser: Browser
   let page: Page
-  const chunks = { alpha: '', beta: '', entry: '' }
+  const chunks = { alpha: '', beta: '', entry: '', index: '' }
   const fetched: string[] = []
   let failNextBeta = true
 
@@ -33,6 +34,8 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
       if (text.includes('HANDLER_ALPHA_MARK')) chunks.alpha = `/assets/${f}`
       if (text.includes('HANDLER_BETA_MARK')) chunks.beta = `/assets/${f}`
       if (text.includes('__toolreg')) chunks.entry = `/assets/${f}`
+      // The index's JSON text starts `["search\`1",[` (its quotes escaped or not).
+      if (/search`1\\?",\[/.test(text)) chunks.index = `/assets/${f}`
     }
     server = await serveLoopback(async (request, response) => {
       const path = new URL(request.url, 'http://x').pathname
@@ -76,6 +79,21 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
     expect(count(chunks.entry)).toBe(1)
     expect(count(chunks.alpha)).toBe(0)
     expect(count(chunks.beta)).toBe(0)
+    expect(chunks.index).not.toBe('')
+    expect(new Set([chunks.alpha, chunks.beta, chunks.entry, chunks.index]).size).toBe(4)
+    expect(count(chunks.index)).toBe(0)
+  })
+
+  it('the first search fetches the search index once (two concurrent searches share it), and finds by it', async () => {
+    const before = fetched.length
+    const found = await page.evaluate(async () => {
+      type Search = (r: unknown, q: string, o: { limit: number }) => Promise<{ function: { name: string } }[]>
+      const { registry, searchTools } = (globalThis as unknown as { __toolreg: { registry: unknown; searchTools: Search } }).__toolreg
+      const both = await Promise.all([searchTools(registry, 'echo back a number', { limit: 1 }), searchTools(registry, 'first beta', { limit: 1 })])
+      return both.map((defs) => defs.map((d) => d.function.name))
+    })
+    expect(found).toEqual([['alpha'], ['beta_one']])
+    expect(fetched.slice(before)).toEqual([chunks.index])
   })
 
   it('offers the definitions before any handler loaded', async () => {
