@@ -69,6 +69,7 @@ export function readSearchIndex(loaded: unknown): PrebuiltDocs | string {
       return 'not JSON: ' + (err as Error).message
     }
   }
+  if (value === null) return 'the build wrote none: @toolreg/core could not be imported at build time'
   if (!Array.isArray(value) || value[0] !== SEARCH_INDEX_FORMAT || !Array.isArray(value[1]) || !Array.isArray(value[2])) {
     return `not a search index of format ${SEARCH_INDEX_FORMAT} (built by another version of @toolreg/plugin?)`
   }

@@ -116,6 +116,7 @@ describe('an index that cannot be used', () => {
     ['a loader that throws', () => { throw new Error('sync boom') }, /sync boom/],
     ['another format', async () => JSON.stringify(['search`0', [], []]), /not a search index of format/],
     ['not JSON', async () => ({ default: '[' }), /not JSON/],
+    ['an empty index module', async () => ({ default: null }), /the build wrote none/],
     ['a term that is not a string', async () => JSON.stringify([SEARCH_INDEX_FORMAT, [1], []]), /not a string/],
   ]
   it.each(cases)('%s: logged, and the search answers from the entries', async (_, load, why) => {
