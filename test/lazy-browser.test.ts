@@ -34,8 +34,8 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
       if (text.includes('HANDLER_ALPHA_MARK')) chunks.alpha = `/assets/${f}`
       if (text.includes('HANDLER_BETA_MARK')) chunks.beta = `/assets/${f}`
       if (text.includes('__toolreg')) chunks.entry = `/assets/${f}`
-      // The index's JSON text starts `["search\`1",[` (its quotes escaped or not).
-      if (/search`1\\?",\[/.test(text)) chunks.index = `/assets/${f}`
+      // The index's JSON text starts `["search\`N",[` (its quotes escaped or not).
+      if (/search`\d+\\?",\[/.test(text)) chunks.index = `/assets/${f}`
     }
     server = await serveLoopback(async (request, response) => {
       const path = new URL(request.url, 'http://x').pathname

@@ -189,8 +189,8 @@ async function outputs(outDir: string): Promise<Map<string, string>> {
 
 const holding = (files: Map<string, string>, marker: string | RegExp) =>
   [...files].filter(([, text]) => (typeof marker === 'string' ? text.includes(marker) : marker.test(text))).map(([f]) => f)
-/** The start of the index's JSON text (`["search\`1",[`, its quotes escaped or not by the bundler). */
-const SEARCH_INDEX = /search`1\\?",\[/
+/** The start of the index's JSON text (`["search\`N",[`, its quotes escaped or not by the bundler). */
+const SEARCH_INDEX = /search`\d+\\?",\[/
 
 let work: string
 beforeAll(async () => {

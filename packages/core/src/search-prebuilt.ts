@@ -1,7 +1,8 @@
 // The search index a build writes ahead of time, and reading it back (docs:
 // packages/core/README.md, "Tool search: the index a build writes"). One JSON text:
 // `[format, terms, docs]`, each doc `[name, signature, destructive, length × 2, [term,
-// weight × 2, …]]` (weights are multiples of 0.5: doubled, they are small integers).
+// weight × 2, …]]`, its terms by increasing index (weights are multiples of 0.5: doubled,
+// they are small integers).
 import { docOf, signatureOf, type Doc, type IndexedTool } from './search-doc.js'
 import type { ToolSchema } from './types.js'
 
@@ -10,7 +11,7 @@ import type { ToolSchema } from './types.js'
  * (tokenizer tables, stemming, weights, signature): an index from another version is then
  * ignored, never misread (test/search-prebuilt.test.ts guards this).
  */
-export const SEARCH_INDEX_FORMAT = 'search`1'
+export const SEARCH_INDEX_FORMAT = 'search`2'
 
 /** A tool as a build knows it: its static definition. */
 export interface SearchIndexTool {
@@ -30,24 +31,27 @@ export function prebuildSearchIndex(tools: readonly SearchIndexTool[]): string {
     // As `register` reads a spec (see entry.ts): the spec's description, else the schema's.
     const e: IndexedTool = { name: t.name, toolset: t.toolset, schema: t.schema, description: t.description ?? (t.schema.description as string | undefined) ?? '' }
     const doc = docOf(e)
-    const tf: number[] = []
+    const pairs: [number, number][] = []
     for (let j = 0; j < doc.tf.length; j += 2) {
       const word = doc.words[doc.tf[j]!]!
       let i = at.get(word)
       if (i === undefined) at.set(word, (i = words.push(word) - 1))
-      tf.push(i, doc.tf[j + 1]!)
+      pairs.push([i, doc.tf[j + 1]!])
     }
+    // By term index: a reader then checks each term is held once with one comparison.
+    const tf = pairs.sort((x, y) => x[0] - y[0]).flat()
     return [t.name, signatureOf(e), doc.destructive ? 1 : 0, doc.len * 2, tf]
   })
   return JSON.stringify([SEARCH_INDEX_FORMAT, words, rows])
 }
 
-/** Pairs of a term index below `words` and a positive frequency. */
+/** Pairs of a term index below `words` (increasing: each term once) and a positive frequency. */
 function wellFormed(tf: unknown, words: number): boolean {
   if (!Array.isArray(tf) || tf.length % 2) return false
-  for (let i = 0; i < tf.length; i += 2) {
+  for (let i = 0, last = -1; i < tf.length; i += 2) {
     const t = tf[i], f = tf[i + 1]
-    if (!(typeof t == 'number' && t >= 0 && t < words && t % 1 == 0 && typeof f == 'number' && f > 0)) return false
+    if (!(typeof t == 'number' && t > last && t < words && t % 1 == 0 && typeof f == 'number' && f > 0)) return false
+    last = t
   }
   return true
 }
