@@ -15,7 +15,10 @@ import type { ToolSchema } from './types.js'
  * - `names`, `toolsetOf` (indexes into `toolsets`), `descriptions` and `shapes`: a tool's
  *   schema is `{ description, parameters }` with `parameters` built from parameter set
  *   `shapes[i]` when that is a number, else `shapes[i]` is the whole schema (description 0);
- * - `extras`: `[tool index, { description?, emoji? }]` for the tools whose spec has its own.
+ * - `extras`: `[tool index, { description?, emoji? }]` for the tools whose spec has its own;
+ * - `files[m]`: module `m`'s file and `locations[i]`: `"LINE:COL"` of tool `i`'s register
+ *   call in it (0: unknown), its `source` (which the registry then keeps for the name, so the
+ *   module's own registration gets it too).
  */
 export type LazyTable = [
   format: string,
@@ -28,6 +31,8 @@ export type LazyTable = [
   descriptions: (string | 0)[],
   shapes: (number | ToolSchema)[],
   extras: [tool: number, extra: LazyExtra][],
+  files: string[],
+  locations: (string | 0)[],
 ]
 export type LazyParameterSet = [props: number[], required: number[] | 0]
 export interface LazyExtra {
@@ -77,6 +82,8 @@ export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load
   const descriptions = table[7]
   const shapes = table[8]
   const extras = new Map(table[9])
+  const files = table[10]
+  const locations = table[11]
   const sets: unknown[] = []
   const frozenProps: unknown[] = []
   let count = 0
@@ -91,7 +98,9 @@ export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load
           : frozenCopy(shape!)
       const extra = extras.get(i)
       const x = isPlainObject(extra) ? (extra as LazyExtra) : undefined
-      if (lazyPlaceholder(registry, names[i]!, toolsets[toolsetOf[i]!]!, schema, moduleLoad, x?.description, x?.emoji)) count++
+      const at = locations[i]
+      const meta = at ? { source: files[m] + ':' + at } : undefined
+      if (lazyPlaceholder(registry, names[i]!, toolsets[toolsetOf[i]!]!, schema, moduleLoad, x?.description, x?.emoji, meta)) count++
     }
   }
   return count

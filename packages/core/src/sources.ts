@@ -38,6 +38,8 @@ export class Sources {
   add(e: ToolEntry) {
     const top = this.#open.at(-1)
     if (top) top[1].add(e.name), this.#file.set(e, top[0])
+    // A source the table does not know (given in `meta`, as a lazy placeholder's is) is the name's from now on: its module, registering the real tool later, gets it too.
+    if (e.source && !this.table.has(e.name)) this.table.set(e.name, e.source)
   }
 
   #fileOf(e: ToolEntry | undefined): string | undefined {

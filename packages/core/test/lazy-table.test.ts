@@ -23,6 +23,8 @@ const table = (): LazyTable =>
       ['Weather now', 'Forecast', 'Odd key'],
       [0, 0, 1],
       [],
+      ['tools/weather.ts', 'tools/forecast.ts'],
+      ['3:1', '3:1', 0],
     ]),
   )
 
@@ -34,6 +36,8 @@ function withTool(t: LazyTable, name: string, description: string, set: LazyTabl
   t[6].push(0)
   t[7].push(description)
   t[8].push(t[3].length - 1)
+  t[10].push(`tools/${name}.ts`)
+  t[11].push('1:1')
   return t
 }
 
@@ -112,6 +116,8 @@ describe('registerLazyTable: modules, whole schemas and extras', () => {
     t[7].push(0)
     t[8].push({ description: 'Schema text', parameters: { type: 'object', additionalProperties: false } })
     t[9].push([3, { description: 'Spec text', emoji: '🧪' }])
+    t[10].push('tools/whole.ts')
+    t[11].push('7:3')
     const loads: number[] = []
     expect(registerLazyTable(registry, t, async (m) => void loads.push(m))).toBe(4)
     expect(registry.getSchema('whole')).toEqual({ description: 'Schema text', parameters: { type: 'object', additionalProperties: false } })
@@ -121,6 +127,26 @@ describe('registerLazyTable: modules, whole schemas and extras', () => {
     // Each dispatch imports its tool's module (the placeholders then report that the module registered nothing).
     for (const name of ['odd', 'weather', 'whole', 'forecast']) await registry.dispatch(name, {})
     expect(loads).toEqual([1, 0, 2])
+    // Sources: the module's file and the tool's location; none for a tool whose location is unknown.
+    expect(registry.getEntry('whole')?.source).toBe('tools/whole.ts:7:3')
+    expect(registry.getEntry('forecast')?.source).toBe('tools/forecast.ts:3:1')
+    expect(registry.getEntry('odd')?.source).toBeUndefined()
+  })
+
+  it('the real tool its module registers keeps the source the table gave its placeholder; setSources forgets it', async () => {
+    const { registry } = setup()
+    registry.setSources({ eager: 'tools/eager.ts:1:1' })
+    const real = { toolset: 'web', schema: { description: 'Weather now' }, handler: () => 'sunny' }
+    registerLazyTable(registry, table(), async (m) => {
+      if (m === 0) registry.register({ name: 'weather', ...real })
+    })
+    expect(registry.getEntry('weather')?.source).toBe('tools/weather.ts:3:1')
+    expect(await registry.dispatch('weather', {})).toBe('sunny')
+    expect(registry.getEntry('weather')?.source).toBe('tools/weather.ts:3:1')
+    // The table's own names keep the table's source; a new table drops what placeholders added.
+    expect(registry.register({ name: 'eager', ...real })?.source).toBe('tools/eager.ts:1:1')
+    registry.setSources({})
+    expect(registry.register({ name: 'forecast', ...real })?.source).toBeUndefined()
   })
 })
 

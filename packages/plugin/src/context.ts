@@ -187,7 +187,8 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     }
     const companion = parseCompanionId(id)
     if (companion?.kind === 'search') return loadIndexer().then((prebuild) => generateSearchIndexModule(result, prebuild))
-    return companion === undefined ? undefined : generateCompanionModule(result, companion)
+    // The dev server's virtual module registers every tool eagerly: its sources table names them all.
+    return companion === undefined ? undefined : generateCompanionModule(result, companion, dev ? { lazy: false } : {})
   }
 
   /**

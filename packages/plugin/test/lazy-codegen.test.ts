@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { jsonText, LAZY_TABLE_FORMAT, lazyTable } from '../src/core/lazy-codegen.js'
 import type { FileScan, LazyTool } from '../src/core/types.js'
 
-const moduleOf = (tools: LazyTool[]) => ({ lazy: { lazy: true, tools } }) as unknown as FileScan
+/** A module of `tools` (named after its first), registered one per line from line 3 of its file. */
+const moduleOf = (tools: LazyTool[]) =>
+  ({ file: `tools/${tools[0]?.name ?? 'none'}.ts`, sites: tools.map((t, i) => ({ name: t.name, line: i + 3, column: 1 })), lazy: { lazy: true, tools } }) as unknown as FileScan
 /** The JS string literal as JS reads it, then JSON.parse: what the generated module does. */
 const readBack = (value: unknown) => JSON.parse(new Function(`return ${jsonText(value)}`)() as string) as LazyTable
 
@@ -53,7 +55,12 @@ describe('the lazy definition table', () => {
     expect(table[7][2]).toBe(0)
     expect(table[8][2]).toEqual(modules[1]![0]!.schema)
     expect(table[9]).toEqual([[1, { emoji: '🗑' }], [2, { description: 'spec text' }]])
+    // Each tool's source: its module's file, the line and column of its register call.
+    expect(table[10]).toEqual(['tools/users_get.ts', 'tools/odd.ts', 'tools/req.ts'])
+    expect(table[11]).toEqual(['3:1', '4:1', '3:1', '3:1'])
     const { direct, viaTable, viaTableRegistry } = await definitionsBoth(modules)
+    expect(viaTableRegistry.getEntry('users_delete')?.source).toBe(`${table[10][0]}:4:1`)
+    expect(viaTableRegistry.getEntry('req')?.source).toBe(`${table[10][2]}:3:1`)
     expect(JSON.stringify(viaTable)).toBe(JSON.stringify(direct))
     expect(viaTableRegistry.getEntry('users_delete')?.emoji).toBe('🗑')
     expect(viaTableRegistry.getEntry('odd')?.description).toBe('spec text')

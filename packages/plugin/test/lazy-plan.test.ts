@@ -1,4 +1,4 @@
-import { createMemoryFs, generateModule, scanTools, type FileScan } from '@toolreg/plugin'
+import { createMemoryFs, generateCompanionModule, generateModule, parseCompanionId, scanTools, type FileScan } from '@toolreg/plugin'
 import { describe, expect, it } from 'vitest'
 
 const HEAD = `import { registry } from '@toolreg/core'\n`
@@ -91,7 +91,16 @@ describe('the virtual module with lazy tools', () => {
     const json = new Function(`return ${literal}`)() as string
     expect(json).not.toContain("'")
     // One module of two tools; neither schema has the common shape, so each is held whole.
-    expect(JSON.parse(json)).toEqual(['lazy`2', ['t'], [], [], [2], ['a1', 'a2'], [0, 0], [0, 0], [{ description: 'it\'s "q" </script>' }, {}], []])
+    expect(JSON.parse(json)).toEqual(['lazy`2', ['t'], [], [], [2], ['a1', 'a2'], [0, 0], [0, 0], [{ description: 'it\'s "q" </script>' }, {}], [], ['tools/a.ts'], ['2:1', '3:1']])
+    // Sources: the companion's table names the eager tools only (the lazy table carries the others' sources);
+    // the dev server's (no lazy table) names them all.
+    const sourcesOf = (code: string, lazy?: boolean) => {
+      const id = JSON.parse(code.split('\n').find((l) => l.startsWith('import "virtual:tool-registry:sources:'))!.slice('import '.length)) as string
+      const text = generateCompanionModule(scan, parseCompanionId(id)!, lazy === false ? { lazy } : {})!
+      return Object.keys(JSON.parse(new Function(`return ${/JSON\.parse\(('(?:[^'\\]|\\.)*')\)/.exec(text)![1]}`)() as string))
+    }
+    expect(sourcesOf(code)).toEqual(['b'])
+    expect(sourcesOf(generateModule(scan, { lazy: false }), false)).toEqual(['a1', 'a2', 'b'])
     // The dev server loads every module at once.
     const eager = generateModule(scan, { lazy: false })
     expect(eager).toContain('import * as __tool1 from "/p/tools/b.ts"')

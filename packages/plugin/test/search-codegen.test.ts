@@ -12,7 +12,7 @@ import { generateSearchIndexModule, searchIndexModuleId, searchIndexRegistration
 import type { FileScan, LazyTool } from '../src/core/types.js'
 import { parseCompanionId } from '../src/core/virtual-ids.js'
 
-const moduleOf = (tools: LazyTool[], file = 'tools/x.ts', sourceHash = 'h') => ({ file, sourceHash, lazy: { lazy: true, tools } }) as unknown as FileScan
+const moduleOf = (tools: LazyTool[], file = 'tools/x.ts', sourceHash = 'h') => ({ file, sourceHash, sites: [], lazy: { lazy: true, tools } }) as unknown as FileScan
 /** What the generated module's default export is, as JS reads it. */
 const exported = (code: string): unknown => new Function(code.replace('export default ', 'return '))()
 

@@ -59,7 +59,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   // the sources table next (ES modules evaluate in import order): every statically named
   // tool has its `source` from the moment it is registered.
   lines.push(`import { registry } from ${str(registryModule)}`)
-  lines.push(`import ${str((options.companionPath ?? ((id) => id))(sourcesModuleId(scan)))}`)
+  lines.push(`import ${str((options.companionPath ?? ((id) => id))(sourcesModuleId(scan, lazyModules.length > 0)))}`)
   if (!isolate) {
     for (let i = 0; i < paths.length; i++) {
       if (verify) lines.push(`import ${begins[i]}`)
@@ -116,11 +116,15 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   return lines.join('\n') + '\n'
 }
 
-/** The build's name → `file:LINE:COL` table: the first site of each static name. */
-export function sourcesTable(scan: Pick<ScanResult, 'toolModules'>): Record<string, string> {
+/**
+ * The build's name → `file:LINE:COL` table: the first site of each static name. `lazy`: the
+ * tools of modules planned lazy are left out (the lazy table carries their sources).
+ */
+export function sourcesTable(scan: Pick<ScanResult, 'toolModules'>, lazy = false): Record<string, string> {
   // A null-prototype object: `__proto__` is an ordinary tool name.
   const table: Record<string, string> = Object.create(null)
   for (const m of scan.toolModules) {
+    if (lazy && isLazyModule(m)) continue
     for (const s of m.sites) {
       if (s.name !== null && !Object.hasOwn(table, s.name)) table[s.name] = `${s.file}:${s.line}:${s.column}`
     }
@@ -128,33 +132,39 @@ export function sourcesTable(scan: Pick<ScanResult, 'toolModules'>): Record<stri
   return table
 }
 
-// The table's JSON and module id, by scan: the virtual module names the id, then the
-// bundler loads the module; both need the same text.
-const sourcesJson = new WeakMap<readonly FileScan[], { json: string; id: string }>()
-function sourcesOf(scan: Pick<ScanResult, 'toolModules'>): { json: string; id: string } {
-  let known = sourcesJson.get(scan.toolModules)
+// The table's JSON and module id, by scan and by `lazy`: the virtual module names the id,
+// then the bundler loads the module; both need the same text.
+const sourcesJson = new WeakMap<readonly FileScan[], Map<boolean, { json: string; id: string }>>()
+function sourcesOf(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean): { json: string; id: string } {
+  let byMode = sourcesJson.get(scan.toolModules)
+  if (byMode === undefined) sourcesJson.set(scan.toolModules, (byMode = new Map()))
+  let known = byMode.get(lazy)
   if (known === undefined) {
-    const json = JSON.stringify(sourcesTable(scan))
+    const json = JSON.stringify(sourcesTable(scan, lazy))
     known = { json, id: companionId({ kind: 'sources' }, hash('sha1', json, 'base64url').slice(0, 12)) }
-    sourcesJson.set(scan.toolModules, known)
+    byMode.set(lazy, known)
   }
   return known
 }
 
-/** The id of the module that hands the registry this scan's table (a new id for a new table). */
-export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>): string {
-  return sourcesOf(scan).id
+/**
+ * The id of the module that hands the registry this scan's table (a new id for a new table).
+ * `lazy`: the virtual module registers lazy tools through the lazy table.
+ */
+export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy = false): string {
+  return sourcesOf(scan, lazy).id
 }
 
 /**
  * The source of a companion module of the virtual module (see ./virtual-ids.ts), or
  * undefined for a `file` or `search` companion (the latter: ./search-codegen.ts) or a file the scan does not know.
  */
-export function generateCompanionModule(scan: ScanResult, companion: CompanionId): string | undefined {
+export function generateCompanionModule(scan: ScanResult, companion: CompanionId, options: Pick<GenerateModuleOptions, 'lazy'> = {}): string | undefined {
   const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
   if (companion.kind === 'sources') {
     // One JSON string literal parsed once: cheaper to parse than an object literal.
-    return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesOf(scan).json)}))\n`
+    const lazy = options.lazy !== false && scan.toolModules.some(isLazyModule)
+    return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesOf(scan, lazy).json)}))\n`
   }
   if (companion.kind === 'file' || companion.kind === 'search') return undefined
   const module = scan.toolModules.find((m) => m.file === companion.file)

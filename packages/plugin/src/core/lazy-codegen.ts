@@ -38,10 +38,16 @@ export function lazyTable(modules: FileScan[]): unknown[] {
   const descriptions: (string | 0)[] = []
   const shapes: unknown[] = []
   const extras: [number, { description?: string; emoji?: string }][] = []
+  const files: string[] = []
+  const locations: (string | 0)[] = []
   for (const m of modules) {
     const tools = m.lazy?.lazy ? m.lazy.tools : []
     counts.push(tools.length)
+    files.push(m.file)
     for (const t of tools) {
+      // Its source, as the sources table of eager tools gives theirs: the first register call naming it.
+      const site = m.sites.find((s) => s.name === t.name)
+      locations.push(site ? `${site.line}:${site.column}` : 0)
       if (t.description !== undefined || t.emoji !== undefined) extras.push([names.length, { description: t.description, emoji: t.emoji }])
       names.push(t.name)
       toolsetOf.push(intern(toolsets, toolsetIndex, t.toolset, t.toolset))
@@ -50,7 +56,7 @@ export function lazyTable(modules: FileScan[]): unknown[] {
       shapes.push(set ? intern(sets, setIndex, JSON.stringify(set), set) : t.schema)
     }
   }
-  return [LAZY_TABLE_FORMAT, toolsets, pairs, sets, counts, names, toolsetOf, descriptions, shapes, extras]
+  return [LAZY_TABLE_FORMAT, toolsets, pairs, sets, counts, names, toolsetOf, descriptions, shapes, extras, files, locations]
 }
 
 /**
