@@ -18,7 +18,7 @@ export interface WorkerdServer {
   dir: string
   /** What workerd printed so far (stdout and stderr). */
   output(): string
-  /** Kills workerd and removes `dir`. */
+  /** Kills workerd (and removes `dir` when started by `startWorkerd`, or served with `removeDir`). */
   stop(): Promise<void>
 }
 export interface StartWorkerdOptions extends Omit<WorkerdConfigOptions, 'compatibilityDate' | 'modules'> {
@@ -29,3 +29,9 @@ export interface StartWorkerdOptions extends Omit<WorkerdConfigOptions, 'compati
   startTimeoutMs?: number
 }
 export declare function startWorkerd(options: StartWorkerdOptions): Promise<WorkerdServer>
+/** Writes worker.js, the chunks and config.capnp into a new directory (the caller removes it). */
+export declare function prepareWorkerd(options: Omit<StartWorkerdOptions, 'startTimeoutMs'>): Promise<string>
+/** `workerd compile`s a prepared directory into `worker.bin` (the config and every module in one binary); returns its path. */
+export declare function compileWorkerd(dir: string): Promise<string>
+/** Serves a prepared directory: its compiled `binary` when given, else `workerd serve config.capnp`. */
+export declare function serveWorkerd(dir: string, options?: { binary?: string; removeDir?: boolean; startTimeoutMs?: number }): Promise<WorkerdServer>

@@ -3,7 +3,9 @@
 // `workerd serve --socket-addr=http=127.0.0.1:0 --control-fd=3` and reads the
 // port workerd reports on fd 3. Used by `npm start` and the e2e tests.
 import { spawn } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -76,12 +78,13 @@ ${bindingList.join('\n')}
  */
 
 /**
- * `chunks`: more modules of a code-split build, as paths relative to the bundle's directory.
- * @param {{ bundle: string, chunks?: string[], bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityFlags?: string[], startTimeoutMs?: number }} options
- * @returns {Promise<WorkerdServer>}
+ * Writes a directory workerd can serve: the bundle as worker.js, its `chunks` (more modules
+ * of a code-split build, as paths relative to the bundle's directory) beside it and
+ * config.capnp. Returns the directory (the caller removes it).
+ * @param {{ bundle: string, chunks?: string[], bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityFlags?: string[] }} options
+ * @returns {Promise<string>}
  */
-export async function startWorkerd({ bundle, chunks = [], bindings, allowLocalNetwork, compatibilityFlags, startTimeoutMs = 60_000 }) {
-  const binary = workerdBinary()
+export async function prepareWorkerd({ bundle, chunks = [], bindings, allowLocalNetwork, compatibilityFlags }) {
   const dir = await mkdtemp(join(tmpdir(), 'toolreg-workerd-'))
   // `embed` paths are read relative to the config file, so the bundle goes beside it.
   await copyFile(bundle, join(dir, 'worker.js'))
@@ -90,11 +93,45 @@ export async function startWorkerd({ bundle, chunks = [], bindings, allowLocalNe
     await copyFile(join(dirname(bundle), chunk), join(dir, chunk))
   }
   await writeFile(join(dir, 'config.capnp'), workerdConfig({ bindings, allowLocalNetwork, compatibilityFlags, modules: chunks }))
+  return dir
+}
 
-  const child = spawn(binary, ['serve', 'config.capnp', '--socket-addr=http=127.0.0.1:0', '--control-fd=3'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-  })
+/**
+ * `workerd compile`s a prepared directory's config into `worker.bin` beside it: a binary
+ * with the config and every module in it, as a deployment would be made once and started
+ * many times (no text config to parse, no file to read at start-up).
+ * @param {string} dir
+ * @returns {Promise<string>} the binary's path
+ */
+export async function compileWorkerd(dir) {
+  const out = join(dir, 'worker.bin')
+  const child = spawn(workerdBinary(), ['compile', 'config.capnp'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let error = ''
+  child.stderr.on('data', (chunk) => (error += chunk))
+  const [code] = await Promise.all([
+    new Promise((resolve, reject) => {
+      child.once('error', reject)
+      child.once('exit', resolve)
+    }),
+    pipeline(child.stdout, createWriteStream(out, { mode: 0o755 })),
+  ])
+  if (code !== 0) throw new Error(`workerd compile exited with ${code}\n${error}`)
+  return out
+}
+
+/**
+ * Starts workerd on a directory `prepareWorkerd` wrote (its compiled binary when `binary`
+ * is given, else `workerd serve config.capnp`) and resolves once it listens. `stop` kills it
+ * and, when `removeDir`, removes the directory.
+ * @param {string} dir
+ * @param {{ binary?: string, removeDir?: boolean, startTimeoutMs?: number }} [options]
+ * @returns {Promise<WorkerdServer>}
+ */
+export async function serveWorkerd(dir, { binary, removeDir = false, startTimeoutMs = 60_000 } = {}) {
+  const args = ['--socket-addr=http=127.0.0.1:0', '--control-fd=3']
+  const child = binary
+    ? spawn(binary, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
+    : spawn(workerdBinary(), ['serve', 'config.capnp', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
@@ -107,7 +144,7 @@ export async function startWorkerd({ bundle, chunks = [], bindings, allowLocalNe
       await exited
       clearTimeout(timer)
     }
-    await rm(dir, { recursive: true, force: true })
+    if (removeDir) await rm(dir, { recursive: true, force: true })
   }
 
   try {
@@ -145,4 +182,13 @@ export async function startWorkerd({ bundle, chunks = [], bindings, allowLocalNe
     await stop()
     throw error
   }
+}
+
+/**
+ * `prepareWorkerd` then `serveWorkerd`: `stop` kills workerd and removes the directory.
+ * @param {{ bundle: string, chunks?: string[], bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityFlags?: string[], startTimeoutMs?: number }} options
+ * @returns {Promise<WorkerdServer>}
+ */
+export async function startWorkerd({ startTimeoutMs, ...options }) {
+  return serveWorkerd(await prepareWorkerd(options), { removeDir: true, startTimeoutMs })
 }
