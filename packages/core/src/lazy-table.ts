@@ -1,5 +1,5 @@
 import { freeze, frozenCopy, frozenOwn, isPlainObject, need } from './freeze.js'
-import { lazyPlaceholder, type LazyToolSpec } from './lazy.js'
+import { lazyPlaceholder, placeholderHandler, type LazyToolSpec } from './lazy.js'
 import type { ToolRegistry } from './registry.js'
 import type { ToolSchema } from './types.js'
 
@@ -16,9 +16,10 @@ import type { ToolSchema } from './types.js'
  *   schema is `{ description, parameters }` with `parameters` built from parameter set
  *   `shapes[i]` when that is a number, else `shapes[i]` is the whole schema (description 0);
  * - `extras`: `[tool index, { description?, emoji? }]` for the tools whose spec has its own;
- * - `files[m]`: module `m`'s file and `locations[i]`: `"LINE:COL"` of tool `i`'s register
- *   call in it (0: unknown), its `source` (which the registry then keeps for the name, so the
- *   module's own registration gets it too).
+ * - `files[m]`: module `m`'s file, 0 when it is `filePattern[0] + its first tool's name +
+ *   filePattern[1]` (a module named after its tool); `locations[i]`: `"LINE:COL"` of tool
+ *   `i`'s register call in it (0: unknown). Together its `source`, which the registry then
+ *   keeps for the name, so the module's own registration gets it too.
  */
 export type LazyTable = [
   format: string,
@@ -31,7 +32,8 @@ export type LazyTable = [
   descriptions: (string | 0)[],
   shapes: (number | ToolSchema)[],
   extras: [tool: number, extra: LazyExtra][],
-  files: string[],
+  files: (string | 0)[],
+  filePattern: [prefix: string, suffix: string],
   locations: (string | 0)[],
 ]
 export type LazyParameterSet = [props: number[], required: number[] | 0]
@@ -83,13 +85,29 @@ export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load
   const shapes = table[8]
   const extras = new Map(table[9])
   const files = table[10]
-  const locations = table[11]
+  const [prefix, suffix] = table[11]
+  const locations = table[12]
   const sets: unknown[] = []
   const frozenProps: unknown[] = []
+  // One load per module, made on the first dispatch of one of its tools.
+  const moduleLoads: LazyToolSpec['load'][] = []
+  let moduleOf: Map<string, number> | undefined
+  const handler = placeholderHandler(registry, (name) => {
+    if (!moduleOf) {
+      // Built on the first dispatch, not at start-up: a later row of the same name wins, as its registration did (unless refused).
+      moduleOf = new Map()
+      for (let m = 0, i = 0; m < modules.length; m++) for (const end = i + modules[m]!; i < end; i++) if (!refused.has(i)) moduleOf.set(names[i]!, m)
+    }
+    const m = moduleOf.get(name)
+    return m === undefined ? undefined : (moduleLoads[m] ??= (attempt) => load(m, attempt))
+  })
+  // One object for every row: `register` reads `meta.source` and keeps nothing else of it.
+  const meta = { source: '' }
+  const refused = new Set<number>()
   let count = 0
   let i = 0
   for (let m = 0; m < modules.length; m++) {
-    const moduleLoad: LazyToolSpec['load'] = (attempt) => load(m, attempt)
+    const file = (files[m] || prefix + names[i] + suffix) + ':'
     for (const end = i + modules[m]!; i < end; i++) {
       const shape = shapes[i]
       const schema =
@@ -99,8 +117,9 @@ export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load
       const extra = extras.get(i)
       const x = isPlainObject(extra) ? (extra as LazyExtra) : undefined
       const at = locations[i]
-      const meta = at ? { source: files[m] + ':' + at } : undefined
-      if (lazyPlaceholder(registry, names[i]!, toolsets[toolsetOf[i]!]!, schema, moduleLoad, x?.description, x?.emoji, meta)) count++
+      if (at) meta.source = file + at
+      if (lazyPlaceholder(registry, names[i]!, toolsets[toolsetOf[i]!]!, schema, handler, x?.description, x?.emoji, at ? meta : undefined)) count++
+      else refused.add(i)
     }
   }
   return count

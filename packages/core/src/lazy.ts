@@ -24,15 +24,16 @@ interface LoadState {
 // Keyed by the loader itself: every tool of a module shares one in-flight import.
 const loads = new WeakMap<LazyToolSpec['load'], LoadState>()
 /**
- * A placeholder's handler holds its tool's load under this key: a property each handler is
- * created with costs start-up less than an entry per tool in a WeakMap.
+ * How to find a placeholder's load, by its handler: `registerLazy` makes a handler per tool,
+ * `registerLazyTable` one for all the tools of its table (a closure per tool costs start-up
+ * time and memory at thousands of tools), which looks the tool up by name.
  */
-const LOAD = Symbol('toolreg.lazy.load')
-type Placeholder = ToolHandler & { [LOAD]?: LazyToolSpec['load'] }
-/** The load of a placeholder's handler, else undefined (also for a handler that is a revoked Proxy). */
-function pendingLoad(handler: unknown): LazyToolSpec['load'] | undefined {
+const placeholders = new WeakMap<ToolHandler, (name: string) => LazyToolSpec['load'] | undefined>()
+
+/** The load of `name`'s placeholder `handler`, else undefined (also for a handler that is a revoked Proxy). */
+function pendingLoad(handler: unknown, name: string): LazyToolSpec['load'] | undefined {
   try {
-    return typeof handler == 'function' && Object.hasOwn(handler, LOAD) ? (handler as Placeholder)[LOAD] : undefined
+    return placeholders.get(handler as ToolHandler)?.(name)
   } catch {
     return undefined
   }
@@ -50,6 +51,26 @@ export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
 }
 
 /**
+ * A placeholder handler: loads the module of the tool it is called for (`this`, the entry
+ * `dispatch` calls it on, names it), then hands the call to the real tool the module registered.
+ */
+export function placeholderHandler(registry: ToolRegistry, loadOf: (name: string) => LazyToolSpec['load'] | undefined, only?: string): ToolHandler {
+  const handler = async function (this: ToolEntry | undefined, args: Record<string, unknown>, ctx: Parameters<ToolHandler>[1]) {
+    const name = only ?? this?.name
+    const load = typeof name == 'string' ? loadOf(name) : undefined
+    if (!load) throw new Error('a lazy tool is called through registry.dispatch')
+    await loadShared(load)
+    // The module replaced this placeholder, unless it did not register the tool (or was rejected).
+    if (registry.getEntry(name!)?.handler === handler) {
+      throw new Error(`the module of lazy tool '${name}' did not register it`)
+    }
+    return registry.dispatch(name!, args, ctx)
+  }
+  placeholders.set(handler, loadOf)
+  return handler
+}
+
+/**
  * Registers a placeholder entry with the tool's definition, under the same conflict rules
  * as `register`. Its first dispatch imports the tool's module, whose own `register` call
  * replaces the placeholder; the call then goes to the real tool (its validation, checks and
@@ -59,34 +80,25 @@ export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
  */
 export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: RegisterMeta): ToolEntry | undefined {
   const { name, toolset, schema, load } = Object(spec) as LazyToolSpec
-  return lazyPlaceholder(registry, name, toolset, schema, load, spec.description, spec.emoji, meta)
+  if (typeof load != 'function') need(0, `load of lazy tool '${isName(name) ? name : ''}'`)
+  return lazyPlaceholder(registry, name, toolset, schema, placeholderHandler(registry, () => load, name), spec.description, spec.emoji, meta)
 }
 
-/** `registerLazy` without a spec object (a lazy table registers thousands of rows at start-up). */
+/** Registers the placeholder entry of `name` with `handler` (from `placeholderHandler`), as `registerLazy` describes. */
 export function lazyPlaceholder(
   registry: ToolRegistry,
   name: string,
   toolset: string,
   schema: ToolSchema,
-  load: LazyToolSpec['load'],
+  handler: ToolHandler,
   description?: string,
   emoji?: string,
   meta?: RegisterMeta,
 ): ToolEntry | undefined {
-  if (typeof load != 'function') need(0, `load of lazy tool '${isName(name) ? name : ''}'`)
-  const handler: Placeholder = async (args, ctx) => {
-    await loadShared(load)
-    // The module replaced this placeholder, unless it did not register the tool (or was rejected).
-    if (registry.getEntry(name)?.handler === handler) {
-      throw new Error(`the module of lazy tool '${name}' did not register it`)
-    }
-    return registry.dispatch(name, args, ctx)
-  }
-  handler[LOAD] = load
   if (!isPlainObject(schema)) need(0, `schema of tool '${name}'`)
   // Its module already ran (imported directly by the app too): a placeholder must not replace the real tool.
   const current = registry.getEntry(name)
-  if (current && current.toolset === toolset && !pendingLoad(current.handler)) return current
+  if (current && current.toolset === toolset && !pendingLoad(current.handler, name)) return current
   return registry.register(
     {
       name,
@@ -106,7 +118,7 @@ export function lazyPlaceholder(
 /** True while `name` is a `registerLazy` placeholder whose module has not registered the real tool. */
 export const isLazyPending = (registry: ToolRegistry, name: string): boolean => {
   const e = registry.getEntry(name)
-  return !!pendingLoad(e?.handler)
+  return !!pendingLoad(e?.handler, name)
 }
 
 /**
@@ -118,7 +130,7 @@ export const isLazyPending = (registry: ToolRegistry, name: string): boolean => 
 export async function preloadLazy(registry: ToolRegistry, names: Iterable<string>): Promise<void> {
   const started: Promise<unknown>[] = []
   for (const name of names) {
-    const load = pendingLoad(registry.getEntry(name)?.handler)
+    const load = pendingLoad(registry.getEntry(name)?.handler, name)
     if (load) started.push(loadShared(load).catch(() => {}))
   }
   await Promise.all(started)

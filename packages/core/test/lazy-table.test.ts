@@ -23,7 +23,9 @@ const table = (): LazyTable =>
       ['Weather now', 'Forecast', 'Odd key'],
       [0, 0, 1],
       [],
-      ['tools/weather.ts', 'tools/forecast.ts'],
+      // weather's module is named after it; forecast's (which also registers odd) is written out.
+      [0, 'tools/forecast.ts'],
+      ['tools/', '.ts'],
       ['3:1', '3:1', 0],
     ]),
   )
@@ -37,7 +39,7 @@ function withTool(t: LazyTable, name: string, description: string, set: LazyTabl
   t[7].push(description)
   t[8].push(t[3].length - 1)
   t[10].push(`tools/${name}.ts`)
-  t[11].push('1:1')
+  t[12].push('1:1')
   return t
 }
 
@@ -116,8 +118,8 @@ describe('registerLazyTable: modules, whole schemas and extras', () => {
     t[7].push(0)
     t[8].push({ description: 'Schema text', parameters: { type: 'object', additionalProperties: false } })
     t[9].push([3, { description: 'Spec text', emoji: '🧪' }])
-    t[10].push('tools/whole.ts')
-    t[11].push('7:3')
+    t[10].push(0)
+    t[12].push('7:3')
     const loads: number[] = []
     expect(registerLazyTable(registry, t, async (m) => void loads.push(m))).toBe(4)
     expect(registry.getSchema('whole')).toEqual({ description: 'Schema text', parameters: { type: 'object', additionalProperties: false } })
@@ -147,6 +149,33 @@ describe('registerLazyTable: modules, whole schemas and extras', () => {
     expect(registry.register({ name: 'eager', ...real })?.source).toBe('tools/eager.ts:1:1')
     registry.setSources({})
     expect(registry.register({ name: 'forecast', ...real })?.source).toBeUndefined()
+  })
+})
+
+describe('registerLazyTable: one placeholder handler for the table', () => {
+  it('a refused row (same name, another toolset) does not take the name: its first tool’s module loads', async () => {
+    const { registry, log } = setup()
+    const t = withTool(table(), 'weather', 'Weather, another toolset', [[0], 0])
+    t[1].push('files')
+    t[6][t[6].length - 1] = 1
+    const loads: number[] = []
+    expect(registerLazyTable(registry, t, async (m) => void loads.push(m))).toBe(3)
+    expect(log.of('error')[0]?.text).toContain('REJECTED')
+    await registry.dispatch('weather', {})
+    expect(loads).toEqual([0])
+  })
+
+  it('tools of one table share one handler, and each dispatch still loads its own tool’s module', async () => {
+    const { registry } = setup()
+    const loads: number[] = []
+    registerLazyTable(registry, table(), async (m) => void loads.push(m))
+    expect(registry.getEntry('weather')!.handler).toBe(registry.getEntry('odd')!.handler)
+    await Promise.all([registry.dispatch('odd', {}), registry.dispatch('forecast', {}), registry.dispatch('weather', {})])
+    // forecast and odd share module 1: one load.
+    expect(loads.sort()).toEqual([0, 1])
+    // Called on its own (not on its entry, as dispatch calls it), the handler says how it must be called.
+    const detached = registry.getEntry('weather')!.handler
+    await expect(detached({}, {})).rejects.toThrow('registry.dispatch')
   })
 })
 

@@ -56,14 +56,28 @@ describe('the lazy definition table', () => {
     expect(table[8][2]).toEqual(modules[1]![0]!.schema)
     expect(table[9]).toEqual([[1, { emoji: '🗑' }], [2, { description: 'spec text' }]])
     // Each tool's source: its module's file, the line and column of its register call.
-    expect(table[10]).toEqual(['tools/users_get.ts', 'tools/odd.ts', 'tools/req.ts'])
-    expect(table[11]).toEqual(['3:1', '4:1', '3:1', '3:1'])
+    // Modules named after their first tool: 0, and the pattern that names them.
+    expect(table[10]).toEqual([0, 0, 0])
+    expect(table[11]).toEqual(['tools/', '.ts'])
+    expect(table[12]).toEqual(['3:1', '4:1', '3:1', '3:1'])
     const { direct, viaTable, viaTableRegistry } = await definitionsBoth(modules)
-    expect(viaTableRegistry.getEntry('users_delete')?.source).toBe(`${table[10][0]}:4:1`)
-    expect(viaTableRegistry.getEntry('req')?.source).toBe(`${table[10][2]}:3:1`)
+    expect(viaTableRegistry.getEntry('users_delete')?.source).toBe('tools/users_get.ts:4:1')
+    expect(viaTableRegistry.getEntry('req')?.source).toBe('tools/req.ts:3:1')
     expect(JSON.stringify(viaTable)).toBe(JSON.stringify(direct))
     expect(viaTableRegistry.getEntry('users_delete')?.emoji).toBe('🗑')
     expect(viaTableRegistry.getEntry('odd')?.description).toBe('spec text')
+  })
+
+  it('a module named after its first tool is written 0 by the most common pattern; any other keeps its file', async () => {
+    const tool = (name: string): LazyTool => ({ name, toolset: 't', schema: {} })
+    const at = (file: string, tools: LazyTool[]) => ({ file, sites: tools.map((t, i) => ({ name: t.name, line: i + 1, column: 1 })), lazy: { lazy: true, tools } }) as unknown as FileScan
+    const scans = [at('src/tools/a.ts', [tool('a')]), at('src/tools/b.ts', [tool('b')]), at('lib/c.mts', [tool('c')]), at('src/tools/misc.ts', [tool('d')]), at('src/tools/xe.ts', [tool('e')])]
+    const table = readBack(lazyTable(scans))
+    expect(table[10]).toEqual([0, 0, 'lib/c.mts', 'src/tools/misc.ts', 'src/tools/xe.ts'])
+    expect(table[11]).toEqual(['src/tools/', '.ts'])
+    const registry = new ToolRegistry()
+    registerLazyTable(registry, table, async () => {})
+    expect(['a', 'c', 'd', 'e'].map((n) => registry.getEntry(n)?.source)).toEqual(['src/tools/a.ts:1:1', 'lib/c.mts:1:1', 'src/tools/misc.ts:1:1', 'src/tools/xe.ts:1:1'])
   })
 
   it('one load per module, shared by its tools', async () => {

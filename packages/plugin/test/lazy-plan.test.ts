@@ -91,7 +91,7 @@ describe('the virtual module with lazy tools', () => {
     const json = new Function(`return ${literal}`)() as string
     expect(json).not.toContain("'")
     // One module of two tools; neither schema has the common shape, so each is held whole.
-    expect(JSON.parse(json)).toEqual(['lazy`2', ['t'], [], [], [2], ['a1', 'a2'], [0, 0], [0, 0], [{ description: 'it\'s "q" </script>' }, {}], [], ['tools/a.ts'], ['2:1', '3:1']])
+    expect(JSON.parse(json)).toEqual(['lazy`2', ['t'], [], [], [2], ['a1', 'a2'], [0, 0], [0, 0], [{ description: 'it\'s "q" </script>' }, {}], [], ['tools/a.ts'], ['', ''], ['2:1', '3:1']])
     // Sources: the companion's table names the eager tools only (the lazy table carries the others' sources);
     // the dev server's (no lazy table) names them all.
     const sourcesOf = (code: string, lazy?: boolean) => {

@@ -56,7 +56,31 @@ export function lazyTable(modules: FileScan[]): unknown[] {
       shapes.push(set ? intern(sets, setIndex, JSON.stringify(set), set) : t.schema)
     }
   }
-  return [LAZY_TABLE_FORMAT, toolsets, pairs, sets, counts, names, toolsetOf, descriptions, shapes, extras, files, locations]
+  return [LAZY_TABLE_FORMAT, toolsets, pairs, sets, counts, names, toolsetOf, descriptions, shapes, extras, ...namedFiles(files, counts, names), locations]
+}
+
+/**
+ * `[files, pattern]`: a module named after its first tool (`tools/get_weather.ts` registering
+ * `get_weather` first, the usual layout) is written 0, its name being `pattern[0] + tool +
+ * pattern[1]` with the most common such prefix and suffix; any other keeps its file.
+ */
+function namedFiles(files: string[], counts: number[], names: string[]): [(string | 0)[], [string, string]] {
+  const split = (file: string, name: string): [string, string] | undefined => {
+    const at = file.lastIndexOf(name)
+    return at >= 0 && (at === 0 || file[at - 1] === '/') && file.indexOf('/', at) < 0 ? [file.slice(0, at), file.slice(at + name.length)] : undefined
+  }
+  const firsts: (string | undefined)[] = []
+  const votes = new Map<string, number>()
+  for (let m = 0, i = 0; m < files.length; i += counts[m]!, m++) {
+    const first = counts[m] ? names[i] : undefined
+    firsts.push(first)
+    const parts = first === undefined ? undefined : split(files[m]!, first)
+    if (parts) votes.set(JSON.stringify(parts), (votes.get(JSON.stringify(parts)) ?? 0) + 1)
+  }
+  const best = [...votes].sort((a, b) => b[1] - a[1])[0]
+  if (!best) return [files, ['', '']]
+  const pattern = JSON.parse(best[0]) as [string, string]
+  return [files.map((f, m) => (firsts[m] !== undefined && f === pattern[0] + firsts[m] + pattern[1] ? 0 : f)), pattern]
 }
 
 /**
