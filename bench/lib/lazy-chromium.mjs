@@ -69,7 +69,7 @@ async function open(which) {
     },
     [tool, argsJson],
   )
-  // The search-then-call flow: the tool's module preloaded (as find_tools with preload: true does), then its call.
+  // The search-then-call flow: the tool's module preloaded (as find_tools does for the tools it found), then its call.
   const preloaded = await page.evaluate(
     async ([name, args]) => {
       const t0 = performance.now()

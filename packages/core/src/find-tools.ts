@@ -15,7 +15,11 @@ export interface FindToolsOptions {
   toolsets?: readonly string[]
   /** Told the definitions found, e.g. to offer them to the model on its next turn. */
   onFound?: (definitions: ToolDefinition[]) => void
-  /** Start importing the modules of the lazy tools found (not awaited), so the model's call does not wait for them. Default false. */
+  /**
+   * Start importing the modules of the lazy tools found (not awaited), so the model's call,
+   * usually the next thing it does, does not wait for a chunk. Default true; false imports a
+   * lazy tool's module on its first call only.
+   */
   preload?: boolean
 }
 
@@ -50,7 +54,7 @@ export function findTools(registry: ToolRegistry, options: FindToolsOptions = {}
         (d) => d.function.name !== name,
       ).slice(0, n)
       options.onFound?.(found)
-      if (options.preload) void preloadLazy(registry, found.map((d) => d.function.name))
+      if (options.preload !== false) void preloadLazy(registry, found.map((d) => d.function.name))
       return JSON.stringify({ tools: found.map((d) => d.function) })
     },
   }

@@ -157,20 +157,20 @@ describe('preloadLazy', () => {
     expect(m.attempts).toEqual([0, 1])
   })
 
-  it('find_tools with preload: true starts importing the lazy tools it found, only those', async () => {
+  it('find_tools starts importing the lazy tools it found, only those (preload by default)', async () => {
     const { registry } = setup()
     const weather = fakeModule(registry, [real()])
     const other = fakeModule(registry, [real({ name: 'stock_price', schema: { description: 'Price of a stock share' } })])
     registerLazy(registry, lazyOf(weather.load))
     registerLazy(registry, { ...lazyOf(other.load, 'stock_price'), schema: { description: 'Price of a stock share' } })
-    const find = registry.register(findTools(registry, { preload: true, limit: 1 }))!
+    const find = registry.register(findTools(registry, { limit: 1 }))!
     const answer = JSON.parse(String(await registry.dispatch(find.name, { query: 'weather now' })))
     expect(answer.tools.map((t: { name: string }) => t.name)).toEqual(['weather'])
     await vi.waitFor(() => expect(isLazyPending(registry, 'weather')).toBe(false))
     expect(weather.load).toHaveBeenCalledTimes(1)
     expect(other.load).not.toHaveBeenCalled()
-    // Without the option nothing is imported.
-    const plain = registry.register(findTools(registry, { name: 'find_plain', limit: 1 }))!
+    // With preload: false nothing is imported.
+    const plain = registry.register(findTools(registry, { name: 'find_plain', limit: 1, preload: false }))!
     await registry.dispatch(plain.name, { query: 'stock price' })
     await new Promise((r) => setTimeout(r, 20))
     expect(other.load).not.toHaveBeenCalled()
