@@ -189,8 +189,12 @@ export class ToolRegistry {
   getToolsetForTool(name: string): string | undefined {
     return this.#tools.get(name)?.toolset
   }
-  /** An empty emoji counts as unset. */
-  getEmoji(name: string, fallback = '⚡'): string {
+  /**
+   * An empty emoji counts as unset. The default, ⚡, is computed: a minifier prints a literal
+   * as the raw character, and one non-ASCII character makes a browser decode the whole chunk
+   * into a two-byte string (slower to decode and parse).
+   */
+  getEmoji(name: string, fallback = String.fromCodePoint(9889)): string {
     return this.#tools.get(name)?.emoji || fallback
   }
   getMaxResultSize(name: string, fallback?: number): number {

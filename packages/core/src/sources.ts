@@ -32,18 +32,14 @@ export class Sources {
 
   /**
    * A successful registration belongs to the innermost open file, else to the file part of its
-   * source: that one is read off the entry when needed (`#fileOf`), so a start-up of thousands of
+   * source: that one is read off the entry when needed (in `end`), so a start-up of thousands of
    * registrations with no file open records nothing.
    */
   add(e: ToolEntry) {
     const top = this.#open.at(-1)
     if (top) top[1].add(e.name), this.#file.set(e, top[0])
     // A source the table does not know (given in `meta`, as a lazy placeholder's is) is the name's from now on: its module, registering the real tool later, gets it too.
-    if (e.source && !this.table.has(e.name)) this.table.set(e.name, e.source)
-  }
-
-  #fileOf(e: ToolEntry | undefined): string | undefined {
-    return e && (this.#file.get(e) ?? e.source?.replace(/:\d+:\d+$/, ''))
+    if (e.source) this.table.set(e.name, this.table.get(e.name) ?? e.source)
   }
 
   /** Opens `file`; a file already open restarts, closing the ones opened after it. */
@@ -59,7 +55,8 @@ export class Sources {
   end(file: string, get: (name: string) => ToolEntry | undefined, remove: (name: string) => unknown): SourceVersion {
     const names = this.#close(file)
     if (!names) return { registered: [], removed: [] }
-    const removed = (this.#done.get(file) ?? []).filter((n) => !names.has(n) && this.#fileOf(get(n)) === file)
+    // Still its own: attributed to `file` while open, else by the file part of its source.
+    const removed = (this.#done.get(file) ?? []).filter((n) => !names.has(n) && (this.#file.get(get(n)!) ?? get(n)?.source?.replace(/:\d+:\d+$/, '')) === file)
     const registered = [...names].sort()
     this.#done.set(file, registered)
     for (const n of removed) remove(n)

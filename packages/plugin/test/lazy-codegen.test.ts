@@ -3,7 +3,8 @@
 import { ToolRegistry, registerLazy, registerLazyTable, type LazyTable } from '@toolreg/core'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonText, LAZY_TABLE_FORMAT, lazyTable } from '../src/core/lazy-codegen.js'
+import { jsonText } from '../src/core/js-text.js'
+import { LAZY_TABLE_FORMAT, lazyTable } from '../src/core/lazy-codegen.js'
 import type { FileScan, LazyTool } from '../src/core/types.js'
 
 /** A module of `tools` (named after its first), registered one per line from line 3 of its file. */
@@ -91,10 +92,19 @@ describe('the lazy definition table', () => {
     expect(loads.sort()).toEqual([0, 1])
   })
 
-  it('no apostrophe is left in the literal, so minifiers keep it a quoted string (the tag holds a backtick)', () => {
-    const literal = jsonText(['lazy`1', "it's", '\u2028\u2029', '\\', '`${x}`'])
-    expect(literal.slice(1, -1)).not.toMatch(/'|\u2028|\u2029/)
-    expect(JSON.parse(new Function(`return ${literal}`)() as string)).toEqual(['lazy`1', "it's", '\u2028\u2029', '\\', '`${x}`'])
+  it('the literal is printable ASCII with no apostrophe (minifiers keep it quoted, browsers decode it one byte per character) and reads back exactly', () => {
+    const value = ['lazy`2', "it's", '\u2028\u2029', '\\', '`${x}`', 'caf\u00e9 \u2026 \u26a1 \ud83d\ude00', '\n\t\u0000', '"quoted"']
+    const literal = jsonText(value)
+    expect(literal.slice(1, -1)).toMatch(/^[ -&(-~]*$/)
+    expect(JSON.parse(new Function(`return ${literal}`)() as string)).toEqual(value)
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = jsonText(v)
+        expect(text.slice(1, -1)).toMatch(/^[ -&(-~]*$/)
+        expect(JSON.parse(new Function(`return ${text}`)() as string)).toEqual(JSON.parse(JSON.stringify(v)))
+      }),
+      { seed: 20261201, numRuns: 300 },
+    )
   })
 
   it('a table of another format is refused', () => {

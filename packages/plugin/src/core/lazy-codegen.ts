@@ -1,6 +1,7 @@
 // The lazy part of `virtual:tool-registry` (docs: packages/plugin/README.md, "Lazy tools"):
 // each lazy tool's definition registered with a loader that imports its module on first
 // dispatch. Pure: scan in, text out; file names go through JSON.stringify.
+import { jsonText } from './js-text.js'
 import type { FileScan } from './types.js'
 
 const str = (value: string): string => JSON.stringify(value)
@@ -103,16 +104,6 @@ function parameterSet(schema: Record<string, unknown>, pair: (key: string, value
   if (!requiredOk) return undefined
   return [props.map(([k, v]) => pair(k, v)), required === undefined ? 0 : (required as string[]).map(at)]
 }
-
-/**
- * JSON as a single-quoted JS string. No `'` is left in it (JSON may write it `\u0027`), and
- * the format tag holds a backtick: so a minifier keeps the quotes rather than writing a
- * template literal, which V8 compiles more slowly (it keeps the raw text too).
- */
-export const jsonText = (value: unknown): string =>
-  `'${JSON.stringify(value)
-    .replace(/'/g, '\\u0027')
-    .replace(/[\\\u2028\u2029]/g, (c) => (c === '\\' ? '\\\\' : c === '\u2028' ? '\\u2028' : '\\u2029'))}'`
 
 /** Modules per loader function (see `loaders`). */
 export const LOADER_GROUP = 64
