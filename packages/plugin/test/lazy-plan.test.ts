@@ -72,6 +72,15 @@ registry.register({ name: 'a', toolset: 't', description: 'Desc', emoji: '🔧',
 })
 
 describe('the virtual module with lazy tools', () => {
+  it('the virtual module is ASCII, though the definitions it carries are not', async () => {
+    const { scan } = await scanOne(`registry.register({ name: 'cafe', toolset: 't', emoji: '☕', schema: { description: 'Café near me… ⚡', parameters: { type: 'object', properties: { q: { type: 'string', description: 'e.g. “crème brûlée”' } } } }, handler: () => '' })`)
+    const code = generateModule(scan)
+    expect(code).toMatch(/^[\x00-\x7f]*$/)
+    const table = JSON.parse(new Function(`return ${/JSON\.parse\(('(?:[^'\\]|\\.)*')\)/.exec(code.slice(code.indexOf('__registerLazyTable(')))![1]}`)() as string)
+    expect(table[7]).toEqual(['Café near me… ⚡'])
+    expect(table[9]).toEqual([[0, { emoji: '☕' }]])
+  })
+
   it('registers lazy definitions with one loader per module and imports the other modules', async () => {
     const scan = await scanTools(
       { root: '/p', lazy: true },
