@@ -4,7 +4,7 @@
 // chunk load answers with the [TOOL_ERROR] envelope and a later call succeeds, and a file
 // whose schema is not static loads eagerly with a warning saying why. The search index of
 // the lazy tools' static definitions is a chunk of its own, loaded by the first search.
-import { spawn } from 'node:child_process'
+import { nodeReport } from './helpers/run.js'
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
@@ -166,19 +166,7 @@ interface RunReport {
 }
 
 function runLazy(entry: string, outDir: string, betaChunk: string): Promise<RunReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER, entry, outDir, betaChunk], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c) => (stdout += c))
-    child.stderr.on('data', (c) => (stderr += c))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = stdout.split('\n').find((l) => l.startsWith('TOOLREG_LAZY '))
-      if (code !== 0 || !line) return reject(new Error(`runner exited ${code}\n${stdout}\n${stderr}`))
-      resolve(JSON.parse(line.slice('TOOLREG_LAZY '.length)) as RunReport)
-    })
-  })
+  return nodeReport<RunReport>(RUNNER, [entry, outDir, betaChunk], 'TOOLREG_LAZY')
 }
 
 /** Output JS files (relative) and their text. */

@@ -3,7 +3,7 @@
 // process, loads observed through module hooks) imports it and uses its documents, and a tool
 // module that registers another description than its static scan is searched by its live text,
 // whether it loaded before or after the first search.
-import { spawn } from 'node:child_process'
+import { nodeReport } from './helpers/run.js'
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -26,19 +26,7 @@ interface Report {
 }
 
 function run(entry: string, outDir: string, mode: 'search-first' | 'load-first'): Promise<Report> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER, entry, outDir, mode], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c) => (stdout += c))
-    child.stderr.on('data', (c) => (stderr += c))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = stdout.split('\n').find((l) => l.startsWith('TOOLREG_SEARCH '))
-      if (code !== 0 || !line) return reject(new Error(`runner exited ${code}\n${stdout}\n${stderr}`))
-      resolve(JSON.parse(line.slice('TOOLREG_SEARCH '.length)) as Report)
-    })
-  })
+  return nodeReport<Report>(RUNNER, [entry, outDir, mode], 'TOOLREG_SEARCH')
 }
 
 let work: string

@@ -25,3 +25,14 @@ export function run(command: string, args: readonly string[], cwd: string, env?:
 
 /** `toolreg <args>` in `cwd`. */
 export const toolreg = (args: readonly string[], cwd = process.cwd()): Promise<Run> => run(process.execPath, [toolregBin, ...args], cwd)
+
+/**
+ * Runs `node <script> ...args` and reads its report: the JSON after `<tag> ` on the line that
+ * starts with it. Rejects, with everything it printed, when it fails or prints no report.
+ */
+export async function nodeReport<T>(script: string, args: readonly string[], tag: string): Promise<T> {
+  const { code, stdout, stderr } = await run(process.execPath, [script, ...args], process.cwd())
+  const line = stdout.split('\n').find((l) => l.startsWith(tag + ' '))
+  if (code !== 0 || !line) throw new Error(`${script} exited ${code}\n${stdout}\n${stderr}`)
+  return JSON.parse(line.slice(tag.length + 1)) as T
+}
