@@ -84,7 +84,7 @@ export class ToolRegistry {
     }
     // Map.set on an existing key keeps its registration position.
     this.#tools.set(name, entry)
-    this.#sources.add(entry)
+    this.#sources.add(entry, meta?.source)
     if (moves) this.#dropAliasesIfEmpty(old.toolset)
     this.#bump('register', name, toolset)
     return entry

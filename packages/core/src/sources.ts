@@ -33,13 +33,14 @@ export class Sources {
   /**
    * A successful registration belongs to the innermost open file, else to the file part of its
    * source: that one is read off the entry when needed (in `end`), so a start-up of thousands of
-   * registrations with no file open records nothing.
+   * registrations with no file open records nothing. A source `given` in `meta` that the table
+   * does not know (a lazy placeholder's) is the name's from now on: its module, registering the
+   * real tool later, gets it too. Registrations without one do no table work here.
    */
-  add(e: ToolEntry) {
+  add(e: ToolEntry, given?: string) {
     const top = this.#open.at(-1)
     if (top) top[1].add(e.name), this.#file.set(e, top[0])
-    // A source the table does not know (given in `meta`, as a lazy placeholder's is) is the name's from now on: its module, registering the real tool later, gets it too.
-    if (e.source) this.table.set(e.name, this.table.get(e.name) ?? e.source)
+    if (given) this.table.set(e.name, this.table.get(e.name) ?? given)
   }
 
   /** Opens `file`; a file already open restarts, closing the ones opened after it. */

@@ -23,7 +23,7 @@ const work = mkdtempSync(join(pkg, '.tmp', 'bundle-'))
  * signals): about 460 B more, 4949 B in all, then trimmed to 4915 B with no change of
  * behaviour; the budget is that figure rounded up to 64 B. 4928 until the cheaper start-up
  * registration of lazy tables (an already deep-frozen schema used as is, no event object
- * without a listener, error messages built only on failure): 4964 B; 4989 B with the faster
+ * without a listener, error messages built only on failure): 4964 B; 4990 B with the faster
  * `setSources`, a `meta.source` kept for the name (lazy tools' sources travel in the lazy table)
  * and the ⚡ default computed, so that a bundle of the core is ASCII (a browser decodes a chunk
  * with one non-ASCII character as two-byte text: ~35 ms more for a 1 MB chunk). See the core
