@@ -129,9 +129,8 @@ export async function compileWorkerd(dir) {
  */
 export async function serveWorkerd(dir, { binary, removeDir = false, startTimeoutMs = 60_000 } = {}) {
   const args = ['--socket-addr=http=127.0.0.1:0', '--control-fd=3']
-  const child = binary
-    ? spawn(binary, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
-    : spawn(workerdBinary(), ['serve', 'config.capnp', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
+  const [command, argv] = binary ? [binary, args] : [workerdBinary(), ['serve', 'config.capnp', ...args]]
+  const child = spawn(command, argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))

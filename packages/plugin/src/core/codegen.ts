@@ -42,6 +42,10 @@ const FREEZE = '/* @__PURE__ */ Object.freeze'
 const frozenManifest = (manifest: ToolManifest): string =>
   `/* @__PURE__ */ JSON.parse(${jsonText(manifest)}, (_, value) => typeof value === 'object' && value !== null ? Object.freeze(value) : value)`
 
+/** Whether the virtual module registers lazy tools through the lazy table (which then carries their sources). */
+const usesLazyTable = (scan: Pick<ScanResult, 'toolModules'>, options: Pick<GenerateModuleOptions, 'lazy'>): boolean =>
+  options.lazy !== false && scan.toolModules.some(isLazyModule)
+
 export function generateModule(scan: ScanResult, options: GenerateModuleOptions = {}): string {
   const isolate = options.isolate ?? scan.options.isolate
   const importPath = options.importPath ?? ((f: FileScan) => toPosix(f.absPath))
@@ -59,7 +63,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   // the sources table next (ES modules evaluate in import order): every statically named
   // tool has its `source` from the moment it is registered.
   lines.push(`import { registry } from ${str(registryModule)}`)
-  lines.push(`import ${str((options.companionPath ?? ((id) => id))(sourcesModuleId(scan, lazyModules.length > 0)))}`)
+  lines.push(`import ${str((options.companionPath ?? ((id) => id))(sourcesModuleId(scan, usesLazyTable(scan, options))))}`)
   if (!isolate) {
     for (let i = 0; i < paths.length; i++) {
       if (verify) lines.push(`import ${begins[i]}`)
@@ -163,8 +167,7 @@ export function generateCompanionModule(scan: ScanResult, companion: CompanionId
   const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
   if (companion.kind === 'sources') {
     // One JSON string literal parsed once: cheaper to parse than an object literal.
-    const lazy = options.lazy !== false && scan.toolModules.some(isLazyModule)
-    return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesOf(scan, lazy).json)}))\n`
+    return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesOf(scan, usesLazyTable(scan, options)).json)}))\n`
   }
   if (companion.kind === 'file' || companion.kind === 'search') return undefined
   const module = scan.toolModules.find((m) => m.file === companion.file)

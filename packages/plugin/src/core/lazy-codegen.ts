@@ -71,17 +71,18 @@ function namedFiles(files: string[], counts: number[], names: string[]): [(strin
     return at >= 0 && (at === 0 || file[at - 1] === '/') && file.indexOf('/', at) < 0 ? [file.slice(0, at), file.slice(at + name.length)] : undefined
   }
   const firsts: (string | undefined)[] = []
+  // Prefix and suffix (joined by a NUL, which no path holds) → how many modules they name.
   const votes = new Map<string, number>()
   for (let m = 0, i = 0; m < files.length; i += counts[m]!, m++) {
     const first = counts[m] ? names[i] : undefined
     firsts.push(first)
     const parts = first === undefined ? undefined : split(files[m]!, first)
-    if (parts) votes.set(JSON.stringify(parts), (votes.get(JSON.stringify(parts)) ?? 0) + 1)
+    if (parts) votes.set(parts.join('\0'), (votes.get(parts.join('\0')) ?? 0) + 1)
   }
   const best = [...votes].sort((a, b) => b[1] - a[1])[0]
   if (!best) return [files, ['', '']]
-  const pattern = JSON.parse(best[0]) as [string, string]
-  return [files.map((f, m) => (firsts[m] !== undefined && f === pattern[0] + firsts[m] + pattern[1] ? 0 : f)), pattern]
+  const [prefix, suffix] = best[0].split('\0') as [string, string]
+  return [files.map((f, m) => (firsts[m] !== undefined && f === prefix + firsts[m] + suffix ? 0 : f)), [prefix, suffix]]
 }
 
 /**
