@@ -36,7 +36,9 @@ const size = Number(args.size)
 const reps = Number(args.reps)
 const git = (...a) => execFileSync('git', a, { cwd: REPO, encoding: 'utf8' }).trim()
 
-const commits = positionals.length ? positionals : git('log', '--reverse', '--format=%h', '--', args.path).split('\n').filter(Boolean)
+const commits = positionals.length
+  ? positionals
+  : git('log', '--reverse', '--format=%h', '--', args.path).split('\n').filter(Boolean)
 if (args['prepare-only']) {
   for (const commit of commits) {
     try {
@@ -50,7 +52,10 @@ if (args['prepare-only']) {
 const project = await ensureProject(join(BENCH, '.work', `p${size}`), size)
 const rows = []
 for (const commit of [...commits, 'working-tree']) {
-  const label = commit === 'working-tree' ? 'working tree (packages/plugin/dist)' : `${commit} ${git('log', '-1', '--format=%s', commit)}`
+  const label =
+    commit === 'working-tree'
+      ? 'working tree (packages/plugin/dist)'
+      : `${commit} ${git('log', '-1', '--format=%s', commit)}`
   let pluginDir
   try {
     pluginDir = commit === 'working-tree' ? join(REPO, 'packages/plugin') : await extract(commit)
@@ -64,15 +69,26 @@ for (const commit of [...commits, 'working-tree']) {
     continue
   }
   try {
-    rows.push({ commit, label, ...(args.figure === 'scan' ? await scanFigure(pluginDir) : await buildFigure(pluginDir)) })
+    rows.push({
+      commit,
+      label,
+      ...(args.figure === 'scan' ? await scanFigure(pluginDir) : await buildFigure(pluginDir)),
+    })
   } catch (error) {
-    rows.push({ commit, label, error: String(error.message ?? error).split('\n')[0].slice(0, 300) })
+    rows.push({
+      commit,
+      label,
+      error: String(error.message ?? error)
+        .split('\n')[0]
+        .slice(0, 300),
+    })
   }
   console.error(JSON.stringify(rows.at(-1)))
 }
 
 const out = { figure: args.figure, size, reps, date: new Date().toISOString(), rows }
-const file = size === 1000 ? join(BENCH, `at-commits-${args.figure}.json`) : join(BENCH, '.work', `at-commits-${args.figure}.json`)
+const file =
+  size === 1000 ? join(BENCH, `at-commits-${args.figure}.json`) : join(BENCH, '.work', `at-commits-${args.figure}.json`)
 await writeFile(file, `${JSON.stringify(out, null, 2)}\n`)
 console.error(`wrote ${file}`)
 
@@ -81,23 +97,39 @@ async function extract(commit) {
   if (existsSync(join(dir, 'packages/plugin/dist/index.js'))) return join(dir, 'packages/plugin')
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
-  execFileSync('sh', ['-c', `git archive ${commit} packages/plugin packages/core tsconfig.base.json | tar -x -C "${dir}"`], { cwd: REPO })
+  execFileSync(
+    'sh',
+    ['-c', `git archive ${commit} packages/plugin packages/core tsconfig.base.json | tar -x -C "${dir}"`],
+    { cwd: REPO },
+  )
   execFileSync(join(REPO, 'node_modules/.bin/tsc'), ['-b', join(dir, 'packages/plugin')], { cwd: dir, stdio: 'pipe' })
   return join(dir, 'packages/plugin')
 }
 
 async function scanFigure(pluginDir) {
   const samples = []
-  for (let i = 0; i < reps; i++) samples.push((await runNodeJson(join(BENCH, 'lib/scan-child.mjs'), [project, String(size), '--plugin-dir', pluginDir])).result)
-  const read = samples.map((s) => s.readMs)
-  const disk = samples.every((s) => s.warmDiskMs !== null)
+  for (let i = 0; i < reps; i++)
+    samples.push(
+      (await runNodeJson(join(BENCH, 'lib/scan-child.mjs'), [project, String(size), '--plugin-dir', pluginDir])).result,
+    )
+  const read = samples.map(s => s.readMs)
+  const disk = samples.every(s => s.warmDiskMs !== null)
   return {
     readMs: roundSummary(summarize(read)),
-    coldMs: roundSummary(summarize(samples.map((s) => s.coldMs))),
-    warmMs: roundSummary(summarize(samples.map((s) => s.warmMs))),
-    warmDiskMs: disk ? roundSummary(summarize(samples.map((s) => s.warmDiskMs))) : null,
-    warmDiskRatio: disk ? roundSummary(summarize(pairedRatios(samples.map((s) => s.warmDiskMs), read))) : null,
-    importMs: roundSummary(summarize(samples.map((s) => s.importMs))),
+    coldMs: roundSummary(summarize(samples.map(s => s.coldMs))),
+    warmMs: roundSummary(summarize(samples.map(s => s.warmMs))),
+    warmDiskMs: disk ? roundSummary(summarize(samples.map(s => s.warmDiskMs))) : null,
+    warmDiskRatio: disk
+      ? roundSummary(
+          summarize(
+            pairedRatios(
+              samples.map(s => s.warmDiskMs),
+              read,
+            ),
+          ),
+        )
+      : null,
+    importMs: roundSummary(summarize(samples.map(s => s.importMs))),
   }
 }
 

@@ -13,7 +13,13 @@ import { ensureProject, pluginCacheDir } from './lib/generate.mjs'
 import { runNodeJson } from './lib/proc.mjs'
 
 const BENCH = fileURLToPath(new URL('.', import.meta.url))
-const { values: args } = parseArgs({ options: { size: { type: 'string', default: '1000' }, 'plugin-dir': { type: 'string' }, top: { type: 'string', default: '25' } } })
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '1000' },
+    'plugin-dir': { type: 'string' },
+    top: { type: 'string', default: '25' },
+  },
+})
 const size = Number(args.size)
 const top = Number(args.top)
 const pluginArgs = args['plugin-dir'] ? ['--plugin-dir', args['plugin-dir']] : []
@@ -31,7 +37,9 @@ for (const [label, script, scriptArgs, keepCache] of [
   const dir = join(profileDir, `${label}-${size}`)
   await rm(dir, { recursive: true, force: true })
   if (!keepCache) await rm(pluginCacheDir(project), { recursive: true, force: true })
-  const { result, wallMs } = await runNodeJson(script, scriptArgs, { nodeArgs: ['--cpu-prof', '--cpu-prof-interval', '250', '--cpu-prof-dir', dir] })
+  const { result, wallMs } = await runNodeJson(script, scriptArgs, {
+    nodeArgs: ['--cpu-prof', '--cpu-prof-interval', '250', '--cpu-prof-dir', dir],
+  })
   const [file] = await readdir(dir)
   console.log(`\n=== ${label}, ${size} files: process ${wallMs.toFixed(0)} ms; ${JSON.stringify(pick(result))}`)
   console.log(`profile: ${join(dir, file)}`)
@@ -40,7 +48,9 @@ for (const [label, script, scriptArgs, keepCache] of [
 
 function pick(result) {
   const { output, reads, ...rest } = result
-  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 10) / 10 : v]))
+  return Object.fromEntries(
+    Object.entries(rest).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 10) / 10 : v]),
+  )
 }
 
 /** Where a frame's code lives: a package, the plugin, Node internals, or the VM. */
@@ -56,13 +66,15 @@ function origin(url) {
 }
 
 function summarize(profile) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const byId = new Map(profile.nodes.map(n => [n.id, n]))
   const parent = new Map()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
   const self = new Map()
-  for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0))
+  for (let i = 0; i < profile.samples.length; i++)
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0))
   const total = [...self.values()].reduce((a, b) => a + b, 0)
-  const key = (n) => `${n.callFrame.functionName || '(anonymous)'} ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`
+  const key = n =>
+    `${n.callFrame.functionName || '(anonymous)'} ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`
   const selfByOrigin = new Map()
   const selfByFn = new Map()
   const inclusiveByFn = new Map()
@@ -83,7 +95,7 @@ function summarize(profile) {
       inclusiveByFn.set(fk, (inclusiveByFn.get(fk) ?? 0) + us)
     }
   }
-  const ms = (us) => `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%`
+  const ms = us => `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%`
   const print = (title, map, n) => {
     console.log(`-- ${title}`)
     for (const [k, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${ms(us)}  ${k}`)
@@ -95,5 +107,8 @@ function summarize(profile) {
 }
 
 function shortUrl(url) {
-  return url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, '').replace(/^.*\/packages\//, 'packages/')
+  return url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*node_modules\//, '')
+    .replace(/^.*\/packages\//, 'packages/')
 }

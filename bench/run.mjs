@@ -43,13 +43,13 @@ const fullRun = !quick && !args.only && !args.sizes && !args.reps
 const outDir = resolve(args.out ?? (fullRun ? BENCH_DIR : join(workDir, quick ? 'quick' : 'partial')))
 const sizes = args.sizes ? args.sizes.split(',').map(Number) : quick ? [20] : [100, 1000, 5000]
 const only = args.only ? new Set(args.only.split(',')) : null
-const unknown = only && [...only].filter((name) => !FIGURES.some((f) => f.id === name))
+const unknown = only && [...only].filter(name => !FIGURES.some(f => f.id === name))
 if (unknown?.length) {
-  console.error(`unknown figure(s): ${unknown.join(', ')}; known: ${FIGURES.map((f) => f.id).join(', ')}`)
+  console.error(`unknown figure(s): ${unknown.join(', ')}; known: ${FIGURES.map(f => f.id).join(', ')}`)
   process.exit(2)
 }
 
-const log = (line) => process.stderr.write(`${line}\n`)
+const log = line => process.stderr.write(`${line}\n`)
 if (args.render) {
   const results = JSON.parse(await readFile(join(outDir, 'results.json'), 'utf8'))
   log(`re-rendered ${(await writeReport(results, { outDir, benchDir: BENCH_DIR, history: false })).join(', ')}`)
@@ -72,7 +72,10 @@ for (const figure of FIGURES) {
     figures[figure.id] = { title: figure.title, method: figure.method, ...result, seconds: (Date.now() - t0) / 1000 }
   } catch (error) {
     // A figure that cannot run is reported as such; the others still run.
-    const reason = String(error?.stack ?? error).split('\n').slice(0, 6).join('\n')
+    const reason = String(error?.stack ?? error)
+      .split('\n')
+      .slice(0, 6)
+      .join('\n')
     log(`!! ${figure.id} failed: ${reason}`)
     if (!figure.optional) failed = true
     figures[figure.id] = {
@@ -80,7 +83,7 @@ for (const figure of FIGURES) {
       method: figure.method,
       error: reason,
       rows: [],
-      checks: figure.targets.map((t) => ctx.notMeasured(t.id, firstLine(reason))),
+      checks: figure.targets.map(t => ctx.notMeasured(t.id, firstLine(reason))),
       seconds: (Date.now() - t0) / 1000,
     }
   }
@@ -103,7 +106,7 @@ log(`wrote ${written.join(', ')}`)
 process.exit(failed ? 1 : 0)
 
 function figureContext(figure) {
-  const targets = new Map(figure.targets.map((t) => [t.id, t]))
+  const targets = new Map(figure.targets.map(t => [t.id, t]))
   const base = (id, extra) => {
     const target = targets.get(id)
     if (!target) throw new Error(`${figure.id}: no target ${id}`)
@@ -118,14 +121,17 @@ function figureContext(figure) {
     pluginArgs: args['plugin-dir'] ? ['--plugin-dir', resolve(args['plugin-dir'])] : [],
     /** Repetitions for a size: 1 in quick mode, else --reps or the figure's default. */
     reps: (n, defaults) => (quick ? 1 : Number(args.reps ?? defaults[n] ?? 3)),
-    project: (n) => ensureProject(join(workDir, `p${n}`), n),
+    project: n => ensureProject(join(workDir, `p${n}`), n),
     /** The row at the size the SPEC targets (1000 files), else the nearest measured size. */
-    targetRow: (rows) => [...rows].sort((a, b) => Math.abs(a.size - TARGET_SIZE) - Math.abs(b.size - TARGET_SIZE))[0],
+    targetRow: rows => [...rows].sort((a, b) => Math.abs(a.size - TARGET_SIZE) - Math.abs(b.size - TARGET_SIZE))[0],
     check(id, summary, extra = {}) {
       const c = base(id, { ...extra, summary, measured: summary?.median })
       const ok = c.op === '<=' ? c.measured <= c.target : c.measured >= c.target
       c.status = Number.isFinite(c.measured) ? (ok ? 'pass' : 'fail') : 'not-measured'
-      if (c.size !== undefined && c.size !== TARGET_SIZE && c.sizeBound !== false) c.note = [c.note, `measured at ${c.size} files, the target is stated for ${TARGET_SIZE}`].filter(Boolean).join('; ')
+      if (c.size !== undefined && c.size !== TARGET_SIZE && c.sizeBound !== false)
+        c.note = [c.note, `measured at ${c.size} files, the target is stated for ${TARGET_SIZE}`]
+          .filter(Boolean)
+          .join('; ')
       return c
     },
     notMeasured: (id, reason, extra = {}) => base(id, { ...extra, status: 'not-measured', reason }),

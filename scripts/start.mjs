@@ -51,13 +51,18 @@ try {
 /** workerd when it starts; otherwise the bundle's own `fetch`, imported into Node. */
 async function serve(bundlePath) {
   try {
-    const server = await startWorkerd({ bundle: bundlePath, bindings, allowLocalNetwork: Boolean(bindings.OPENAI_BASE_URL) })
+    const server = await startWorkerd({
+      bundle: bundlePath,
+      bindings,
+      allowLocalNetwork: Boolean(bindings.OPENAI_BASE_URL),
+    })
     const send = async (method, path, body) => readReply(await fetch(server.url + path, request(method, body)))
     return { send, stop: server.stop, runtime: `workerd on ${server.url}` }
   } catch (error) {
     console.log(`workerd could not start (${firstLine(error)}); falling back to importing the bundle into Node.`)
     const worker = (await import(pathToFileURL(bundlePath).href)).default
-    const send = async (method, path, body) => readReply(await worker.fetch(new Request(`http://localhost${path}`, request(method, body)), { ...bindings }))
+    const send = async (method, path, body) =>
+      readReply(await worker.fetch(new Request(`http://localhost${path}`, request(method, body)), { ...bindings }))
     return { send, stop: async () => {}, runtime: 'Node (fallback: the same bundle, its fetch called directly)' }
   }
 }
@@ -66,15 +71,17 @@ async function serve(bundlePath) {
 async function withheldTools(offered) {
   try {
     const manifest = JSON.parse(await readFile(new URL('tool-manifest.json', pathToFileURL(bundle)), 'utf8'))
-    const names = new Set(offered.map((tool) => tool.function.name))
-    return manifest.tools.map((tool) => tool.name).filter((name) => name && !names.has(name))
+    const names = new Set(offered.map(tool => tool.function.name))
+    return manifest.tools.map(tool => tool.name).filter(name => name && !names.has(name))
   } catch {
     return []
   }
 }
 
 function request(method, body) {
-  return body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+  return body === undefined
+    ? { method }
+    : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
 }
 
 async function readReply(response) {

@@ -44,7 +44,10 @@ beforeAll(async () => {
   await mkdir(join(ROOT, 'bench/.work'), { recursive: true })
   dir = await mkdtemp(join(ROOT, 'bench/.work/test-'))
   const out = join(dir, 'out')
-  const child = await run(process.execPath, ['bench/run.mjs', '--quick', '--work', dir, '--out', out], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 })
+  const child = await run(process.execPath, ['bench/run.mjs', '--quick', '--work', dir, '--out', out], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  })
   stderr = child.stderr
   results = JSON.parse(await readFile(join(out, 'results.json'), 'utf8'))
   markdown = await readFile(join(out, 'RESULTS.md'), 'utf8')
@@ -59,10 +62,11 @@ describe('bench/run.mjs --quick', () => {
   it('records the machine and the versions', () => {
     expect(results.quick).toBe(true)
     expect(Number.isNaN(Date.parse(results.date))).toBe(false)
-    for (const key of ['cpu', 'cores', 'memoryGiB', 'node', 'vite', 'os']) expect(results.environment[key], key).toBeTruthy()
+    for (const key of ['cpu', 'cores', 'memoryGiB', 'node', 'vite', 'os'])
+      expect(results.environment[key], key).toBeTruthy()
   })
 
-  it.each(FIGURES)('measures figure %s with finite, positive values', (id) => {
+  it.each(FIGURES)('measures figure %s with finite, positive values', id => {
     const figure = results.figures[id]
     expect(figure, `figure ${id} missing; run log:\n${stderr}`).toBeDefined()
     expect(figure.title).toBeTruthy()
@@ -78,8 +82,12 @@ describe('bench/run.mjs --quick', () => {
       expect(['pass', 'fail']).toContain(check.status)
       // The dispatch overheads and the validation costs are differences of two timings: under
       // load a quick run can measure them at or below zero, so only finiteness is structural there.
-      const isDifference = check.id === 'dispatch' || check.id === 'lazy-first-dispatch' || check.id.startsWith('validation-')
-      expect(Number.isFinite(check.measured) && (isDifference || check.measured! > 0), `${check.id} measured ${check.measured}`).toBe(true)
+      const isDifference =
+        check.id === 'dispatch' || check.id === 'lazy-first-dispatch' || check.id.startsWith('validation-')
+      expect(
+        Number.isFinite(check.measured) && (isDifference || check.measured! > 0),
+        `${check.id} measured ${check.measured}`,
+      ).toBe(true)
       for (const key of ['median', 'p25', 'p75', 'min', 'max']) {
         const value = check.summary?.[key]
         expect(Number.isFinite(value) && (isDifference || value! >= 0), `${check.id}.${key} = ${value}`).toBe(true)
@@ -99,7 +107,7 @@ describe('bench/run.mjs --quick', () => {
   it('draws a well-formed SVG chart with one row per target', () => {
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true)
     expect(wellFormedXml(svg)).toBe(true)
-    const checks = Object.values(results.figures).flatMap((f) => f.checks)
+    const checks = Object.values(results.figures).flatMap(f => f.checks)
     for (const check of checks) expect(svg).toContain(escapeXml(check.label))
   })
 })
@@ -125,5 +133,5 @@ function textOk(text: string): boolean {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+  return text.replace(/[<>&"']/g, c => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
 }

@@ -56,8 +56,8 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
     const { build, createLogger } = await import('vite')
     const warnings: string[] = []
     const logger = createLogger('warn')
-    logger.warn = (msg) => void warnings.push(msg)
-    logger.warnOnce = (msg) => void warnings.push(msg)
+    logger.warn = msg => void warnings.push(msg)
+    logger.warnOnce = msg => void warnings.push(msg)
     logger.error = () => {}
     const entry = path.join(outDir, 'main.mjs')
     try {
@@ -96,7 +96,7 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
         // toolRegistry first: its transform must see the TypeScript source (positions).
         plugins: [rollupToolRegistry({ root, ...options }), resolveWorkspace, esbuild({ target: 'es2022' })],
         treeshake: noModuleSideEffects ? { moduleSideEffects: false } : true,
-        onwarn: (warning) => void warnings.push(warning.message),
+        onwarn: warning => void warnings.push(warning.message),
       })
       await bundle.write({ dir: outDir, format: 'es', entryFileNames: 'main.mjs' })
       await bundle.close()
@@ -116,7 +116,7 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
         cwd: root,
         plugins: [rolldownToolRegistry(options)],
         treeshake: noModuleSideEffects ? { moduleSideEffects: false } : true,
-        onwarn: (warning) => void warnings.push(warning.message),
+        onwarn: warning => void warnings.push(warning.message),
       })
       await bundle.write({ dir: outDir, format: 'es', entryFileNames: 'main.mjs' })
       await bundle.close()
@@ -129,7 +129,7 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
   async esbuild({ root, options, outDir }) {
     const esbuild = await import('esbuild')
     const entry = path.join(outDir, 'main.mjs')
-    const text = (messages: { text: string }[]) => messages.map((m) => m.text)
+    const text = (messages: { text: string }[]) => messages.map(m => m.text)
     try {
       const result = await esbuild.build({
         absWorkingDir: root,
@@ -142,7 +142,13 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
         logLevel: 'silent',
         plugins: [esbuildToolRegistry(options)],
       })
-      return { ok: result.errors.length === 0, error: text(result.errors).join('\n'), warnings: text(result.warnings), outDir, entry }
+      return {
+        ok: result.errors.length === 0,
+        error: text(result.errors).join('\n'),
+        warnings: text(result.warnings),
+        outDir,
+        entry,
+      }
     } catch (error) {
       const failure = error as { errors?: { text: string }[]; warnings?: { text: string }[] }
       return {
@@ -188,7 +194,12 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
       resolve: { extensions: ['.ts', '.js'] },
       module: {
         rules: [
-          { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } }, type: 'javascript/auto' },
+          {
+            test: /\.ts$/,
+            loader: 'builtin:swc-loader',
+            options: { jsc: { parser: { syntax: 'typescript' } } },
+            type: 'javascript/auto',
+          },
         ],
       },
       plugins: [rspackToolRegistry(options)],
@@ -216,8 +227,8 @@ function runWebpackLike(compiler: WebpackLikeCompiler, outDir: string, entry: st
         const { errors, warnings } = stats.compilation
         resolve({
           ok: !stats.hasErrors(),
-          error: errors.map((e) => e.message).join('\n'),
-          warnings: warnings.map((w) => w.message),
+          error: errors.map(e => e.message).join('\n'),
+          warnings: warnings.map(w => w.message),
           outDir,
           entry,
         })
@@ -240,13 +251,17 @@ interface Report {
 
 async function runBundle(entry: string): Promise<Report> {
   const { code, stdout, stderr } = await run(process.execPath, [entry], process.cwd())
-  const line = stdout.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))
+  const line = stdout.split('\n').find(l => l.startsWith('TOOLREG_REPORT '))
   if (code !== 0 || !line) throw new Error(`node ${entry} exited ${code}\n${stdout}\n${stderr}`)
   return JSON.parse(line.slice('TOOLREG_REPORT '.length)) as Report
 }
 
 /** Where `nth` register call of `file` starts, as `file:line:column` (1-based), read from the fixture itself. */
-async function registerSite(root: string, file: string, nth: number): Promise<{ file: string; line: number; column: number }> {
+async function registerSite(
+  root: string,
+  file: string,
+  nth: number,
+): Promise<{ file: string; line: number; column: number }> {
   const lines = (await readFile(path.join(root, file), 'utf8')).split('\n')
   const sites: { line: number; column: number }[] = []
   lines.forEach((text, i) => {
@@ -261,7 +276,7 @@ async function registerSite(root: string, file: string, nth: number): Promise<{ 
 /** Where `needle` first occurs in `file`, 1-based. */
 async function textSite(root: string, file: string, needle: string): Promise<{ line: number; column: number }> {
   const lines = (await readFile(path.join(root, file), 'utf8')).split('\n')
-  const line = lines.findIndex((l) => l.includes(needle))
+  const line = lines.findIndex(l => l.includes(needle))
   if (line < 0) throw new Error(`${needle} not in ${file}`)
   return { line: line + 1, column: lines[line]!.indexOf(needle) + 1 }
 }
@@ -273,12 +288,12 @@ const APP_TOOLS = [
   { name: 'multiply', toolset: 'math', file: 'tools/math.ts', nth: 1 },
   { name: 'web_search', toolset: 'web', file: 'tools/web_search.ts', nth: 0 },
 ]
-const APP_NAMES = APP_TOOLS.map((t) => t.name).sort()
-const APP_FILES = [...new Set(APP_TOOLS.map((t) => t.file))].sort()
+const APP_NAMES = APP_TOOLS.map(t => t.name).sort()
+const APP_FILES = [...new Set(APP_TOOLS.map(t => t.file))].sort()
 
 async function expectedSources(): Promise<Record<string, string>> {
   const entries = await Promise.all(
-    APP_TOOLS.map(async (t) => {
+    APP_TOOLS.map(async t => {
       const site = await registerSite(APP, t.file, t.nth)
       return [t.name, `${site.file}:${site.line}:${site.column}`] as const
     }),
@@ -305,9 +320,10 @@ async function expectAppManifest(outDir: string) {
   }
   expect(manifest.version).toBe(1)
   const expected = await Promise.all(
-    APP_TOOLS.map(async (t) => ({ name: t.name, toolset: t.toolset, ...(await registerSite(APP, t.file, t.nth)) })),
+    APP_TOOLS.map(async t => ({ name: t.name, toolset: t.toolset, ...(await registerSite(APP, t.file, t.nth)) })),
   )
-  const byName = (a: { name: string | null }, b: { name: string | null }) => String(a.name).localeCompare(String(b.name))
+  const byName = (a: { name: string | null }, b: { name: string | null }) =>
+    String(a.name).localeCompare(String(b.name))
   expect([...manifest.tools].sort(byName)).toEqual(expected.sort(byName))
   expect(manifest.files).toEqual(expect.arrayContaining(APP_FILES))
 }
@@ -336,7 +352,7 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true })
 })
 
-describe.each(BUNDLERS)('%s', (bundler) => {
+describe.each(BUNDLERS)('%s', bundler => {
   const build = builders[bundler]
   let app: BuildOutcome
 
@@ -364,7 +380,7 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     expect(outcome.ok).toBe(true)
     // TR002 points at the dynamic name.
     const site = await textSite(DYNAMIC, 'tools/greetings.ts', '`greet_')
-    const warning = outcome.warnings.find((w) => w.includes('TR002'))
+    const warning = outcome.warnings.find(w => w.includes('TR002'))
     expect(warning, outcome.warnings.join('\n---\n')).toBeDefined()
     expect(warning).toContain(`tools/greetings.ts:${site.line}:${site.column} - warning TR002`)
     expect(warning).toContain('name: `greet_${lang}`,')
@@ -374,7 +390,11 @@ describe.each(BUNDLERS)('%s', (bundler) => {
   })
 
   it('strict: the same TR002 fails the build', async () => {
-    const outcome = await build({ root: DYNAMIC, options: { dts: false, strict: true }, outDir: outDir(`${bundler}-strict`) })
+    const outcome = await build({
+      root: DYNAMIC,
+      options: { dts: false, strict: true },
+      outDir: outDir(`${bundler}-strict`),
+    })
     expect(outcome.ok).toBe(false)
     const site = await textSite(DYNAMIC, 'tools/greetings.ts', '`greet_')
     expect(outcome.error).toContain(`tools/greetings.ts:${site.line}:${site.column} - error TR002`)
@@ -403,10 +423,10 @@ function runCli(args: string[]): Promise<{ code: number | null; output: string }
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
+    child.stdout.on('data', chunk => (output += chunk))
+    child.stderr.on('data', chunk => (output += chunk))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, output }))
+    child.on('close', code => resolve({ code, output }))
   })
 }
 
@@ -453,7 +473,11 @@ describe('dts and manifest options', () => {
   })
 
   it('manifest: false emits no asset', async () => {
-    const outcome = await builders.rolldown({ root: APP, options: { ...APP_OPTIONS, manifest: false }, outDir: outDir('no-manifest') })
+    const outcome = await builders.rolldown({
+      root: APP,
+      options: { ...APP_OPTIONS, manifest: false },
+      outDir: outDir('no-manifest'),
+    })
     expect(outcome.ok).toBe(true)
     expect((await readdir(outcome.outDir)).sort()).toEqual(['main.mjs'])
   })
@@ -472,10 +496,10 @@ describe('dts and manifest options', () => {
       logLevel: 'silent',
       plugins: [esbuildToolRegistry(APP_OPTIONS)],
     })
-    const manifest = result.outputFiles.find((f) => f.path === path.join(out, 'tool-manifest.json'))
-    expect(manifest, result.outputFiles.map((f) => f.path).join('\n')).toBeDefined()
+    const manifest = result.outputFiles.find(f => f.path === path.join(out, 'tool-manifest.json'))
+    expect(manifest, result.outputFiles.map(f => f.path).join('\n')).toBeDefined()
     const parsed = JSON.parse(manifest!.text) as { tools: { name: string }[] }
-    expect(parsed.tools.map((t) => t.name).sort()).toEqual(APP_NAMES)
+    expect(parsed.tools.map(t => t.name).sort()).toEqual(APP_NAMES)
     await expect(stat(out)).rejects.toThrow()
   })
 })
@@ -486,17 +510,22 @@ describe('dts and manifest options', () => {
 // and `\` are imported exactly, a symlinked sibling is one module.
 
 const ODD_FILES: Record<string, string> = {
-  'paren.ts': [
-    "import { registry, type ToolSpec } from '@toolreg/core'",
-    "registry.register(({ name: 'paren_tool', toolset: 'odd', schema: {}, handler: () => 'paren' } as ToolSpec))",
-    "registry.register(({ name: 'satisfies_tool', toolset: 'odd', schema: {}, handler: () => 'satisfies' }) satisfies ToolSpec)",
-    "registry.register({ name: 'bang_tool', toolset: 'odd', schema: {}, handler: () => 'bang' }!)",
-  ].join('\n') + '\n',
-  'a?b.ts': "import { registry } from '@toolreg/core'\nregistry.register({ name: 'question_tool', toolset: 'odd', schema: {}, handler: () => 'a?b' })\n",
-  'c#d.ts': "import { registry } from '@toolreg/core'\nregistry.register({ name: 'hash_tool', toolset: 'odd', schema: {}, handler: () => 'c#d' })\n",
-  'e\\f.ts': "import { registry } from '@toolreg/core'\nregistry.register({ name: 'backslash_tool', toolset: 'odd', schema: {}, handler: () => 'e\\\\f' })\n",
+  'paren.ts':
+    [
+      "import { registry, type ToolSpec } from '@toolreg/core'",
+      "registry.register(({ name: 'paren_tool', toolset: 'odd', schema: {}, handler: () => 'paren' } as ToolSpec))",
+      "registry.register(({ name: 'satisfies_tool', toolset: 'odd', schema: {}, handler: () => 'satisfies' }) satisfies ToolSpec)",
+      "registry.register({ name: 'bang_tool', toolset: 'odd', schema: {}, handler: () => 'bang' }!)",
+    ].join('\n') + '\n',
+  'a?b.ts':
+    "import { registry } from '@toolreg/core'\nregistry.register({ name: 'question_tool', toolset: 'odd', schema: {}, handler: () => 'a?b' })\n",
+  'c#d.ts':
+    "import { registry } from '@toolreg/core'\nregistry.register({ name: 'hash_tool', toolset: 'odd', schema: {}, handler: () => 'c#d' })\n",
+  'e\\f.ts':
+    "import { registry } from '@toolreg/core'\nregistry.register({ name: 'backslash_tool', toolset: 'odd', schema: {}, handler: () => 'e\\\\f' })\n",
   // A decoy: `a` is what a bundler reading `?b.ts` as a query would import.
-  'a.ts': "import { registry } from '@toolreg/core'\nregistry.register({ name: 'decoy_a', toolset: 'odd', schema: {}, handler: () => 'a' })\n",
+  'a.ts':
+    "import { registry } from '@toolreg/core'\nregistry.register({ name: 'decoy_a', toolset: 'odd', schema: {}, handler: () => 'a' })\n",
 }
 // Tool → [file, name of the tool, what the file holds that a bundler may misread].
 const ODD_TOOLS = [
@@ -505,24 +534,35 @@ const ODD_TOOLS = [
   ['tools/e\\f.ts', 'backslash_tool', '\\'],
 ] as const
 /** What each bundler cannot import exactly: webpack and Rspack read `?` as a query (Rspack also refuses `\`). */
-const UNIMPORTABLE: Record<Bundler, string[]> = { vite: [], rollup: [], rolldown: [], esbuild: [], webpack: ['?'], rspack: ['?', '\\'] }
+const UNIMPORTABLE: Record<Bundler, string[]> = {
+  vite: [],
+  rollup: [],
+  rolldown: [],
+  esbuild: [],
+  webpack: ['?'],
+  rspack: ['?', '\\'],
+}
 
 async function oddApp(leaveOut: readonly string[] = []): Promise<string> {
   const root = await mkdtemp(path.join(tmp, 'odd-'))
   await mkdir(path.join(root, 'tools'), { recursive: true })
   await mkdir(path.join(root, 'src'), { recursive: true })
   await mkdir(path.join(root, 'node_modules/@toolreg'), { recursive: true })
-  await symlink(path.resolve(import.meta.dirname, '../packages/core'), path.join(root, 'node_modules/@toolreg/core'), 'dir')
+  await symlink(
+    path.resolve(import.meta.dirname, '../packages/core'),
+    path.join(root, 'node_modules/@toolreg/core'),
+    'dir',
+  )
   await writeFile(path.join(root, 'src/main.ts'), await readFile(path.join(APP, 'src/main.ts'), 'utf8'))
   for (const [name, code] of Object.entries(ODD_FILES)) {
-    if (!leaveOut.some((c) => name.includes(c))) await writeFile(path.join(root, 'tools', name), code)
+    if (!leaveOut.some(c => name.includes(c))) await writeFile(path.join(root, 'tools', name), code)
   }
   // A symlink to a sibling tool file: one module, imported once under its first path.
   await symlink('paren.ts', path.join(root, 'tools/z-link.ts'))
   return root
 }
 
-describe.each(BUNDLERS)('%s: issue 11', (bundler) => {
+describe.each(BUNDLERS)('%s: issue 11', bundler => {
   const unimportable = UNIMPORTABLE[bundler]
   const odd = ODD_TOOLS.filter(([, , c]) => !unimportable.includes(c))
 
@@ -532,7 +572,7 @@ describe.each(BUNDLERS)('%s: issue 11', (bundler) => {
     expect(outcome.error).toBe('')
     expect(outcome.ok).toBe(true)
     // TR008 for each odd name, no TR001 of the symlink with itself.
-    expect(outcome.warnings.filter((w) => w.includes('TR008'))).toHaveLength(odd.length)
+    expect(outcome.warnings.filter(w => w.includes('TR008'))).toHaveLength(odd.length)
     expect(outcome.warnings.join('\n')).not.toContain('TR001')
     const report = await runBundle(outcome.entry)
     const names = ['bang_tool', 'decoy_a', 'paren_tool', 'satisfies_tool', ...odd.map(([, name]) => name)].sort()
@@ -554,7 +594,10 @@ describe.each(BUNDLERS)('%s: issue 11', (bundler) => {
       const outcome = await builders[bundler]({ root, options: { dts: false }, outDir: outDir(`${bundler}-odd-error`) })
       expect(outcome.ok).toBe(false)
       for (const [file, , c] of ODD_TOOLS) {
-        if (unimportable.includes(c)) expect(outcome.error).toContain(`${file} - error TR008: ${bundler === 'rspack' ? 'Rspack' : 'webpack'} cannot import the tool file ${file}`)
+        if (unimportable.includes(c))
+          expect(outcome.error).toContain(
+            `${file} - error TR008: ${bundler === 'rspack' ? 'Rspack' : 'webpack'} cannot import the tool file ${file}`,
+          )
       }
       expect(outcome.error).not.toContain('Module not found')
     })
@@ -569,30 +612,55 @@ async function verifyApp(): Promise<string> {
   await mkdir(path.join(root, 'tools'), { recursive: true })
   await mkdir(path.join(root, 'src'), { recursive: true })
   await mkdir(path.join(root, 'node_modules/@toolreg'), { recursive: true })
-  await symlink(path.resolve(import.meta.dirname, '../packages/core'), path.join(root, 'node_modules/@toolreg/core'), 'dir')
+  await symlink(
+    path.resolve(import.meta.dirname, '../packages/core'),
+    path.join(root, 'node_modules/@toolreg/core'),
+    'dir',
+  )
   await writeFile(path.join(root, 'src/main.ts'), await readFile(path.join(APP, 'src/main.ts'), 'utf8'))
-  await writeFile(path.join(root, 'tools/good.ts'), "import { registry } from '@toolreg/core'\nregistry.register({ name: 'good', toolset: 'v', schema: {}, handler: () => 'ok' })\n")
+  await writeFile(
+    path.join(root, 'tools/good.ts'),
+    "import { registry } from '@toolreg/core'\nregistry.register({ name: 'good', toolset: 'v', schema: {}, handler: () => 'ok' })\n",
+  )
   // The scan takes any `registry` for the registry: this one registers nothing.
-  await writeFile(path.join(root, 'tools/liar.ts'), [
-    "import { registry as real } from '@toolreg/core'",
-    'const registry = { register(_spec: unknown) {} }',
-    "registry.register({ name: 'phantom', toolset: 'v', schema: {}, handler: () => 'no' })",
-    "real.register({ name: 'liar_real', toolset: 'v', schema: {}, handler: () => 'ok' })",
-  ].join('\n') + '\n')
+  await writeFile(
+    path.join(root, 'tools/liar.ts'),
+    [
+      "import { registry as real } from '@toolreg/core'",
+      'const registry = { register(_spec: unknown) {} }',
+      "registry.register({ name: 'phantom', toolset: 'v', schema: {}, handler: () => 'no' })",
+      "real.register({ name: 'liar_real', toolset: 'v', schema: {}, handler: () => 'ok' })",
+    ].join('\n') + '\n',
+  )
   return root
 }
 
-describe.each(BUNDLERS)('%s: verify', (bundler) => {
+describe.each(BUNDLERS)('%s: verify', bundler => {
   it('verify: true logs TR009 for a module whose run-time names differ from its scan; off by default in builds', async () => {
     const root = await verifyApp()
     for (const verify of [true, false]) {
-      const outcome = await builders[bundler]({ root, options: { dts: false, verify }, outDir: outDir(`${bundler}-verify-${verify}`) })
+      const outcome = await builders[bundler]({
+        root,
+        options: { dts: false, verify },
+        outDir: outDir(`${bundler}-verify-${verify}`),
+      })
       expect(outcome.error).toBe('')
       const child = await run(process.execPath, [outcome.entry], process.cwd())
       expect(child.code, child.stderr).toBe(0)
-      const tr009 = child.stderr.split('\n').filter((l) => l.includes('TR009'))
-      expect(tr009).toEqual(verify ? ['toolreg: TR009 tools/liar.ts registered [liar_real] at run time, its scan found [liar_real, phantom]'] : [])
-      expect(JSON.parse(child.stdout.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))!.slice(15)).names).toEqual(['good', 'liar_real'])
+      const tr009 = child.stderr.split('\n').filter(l => l.includes('TR009'))
+      expect(tr009).toEqual(
+        verify
+          ? ['toolreg: TR009 tools/liar.ts registered [liar_real] at run time, its scan found [liar_real, phantom]']
+          : [],
+      )
+      expect(
+        JSON.parse(
+          child.stdout
+            .split('\n')
+            .find(l => l.startsWith('TOOLREG_REPORT '))!
+            .slice(15),
+        ).names,
+      ).toEqual(['good', 'liar_real'])
     }
   })
 })

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture, tempDir } from '../packages/plugin/test/helpers.js'
 import { toolreg } from './helpers/run.js'
 
-
 afterEach(cleanupTemps)
 
 describe('toolreg check', () => {
@@ -18,7 +17,9 @@ describe('toolreg check', () => {
     const r = await toolreg(['check', '--root', fixture('scan-duplicates')])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe('')
-    expect(r.stdout).toContain('tools/web.ts:4:1 - error TR001: Duplicate tool name "search": also registered at tools/docs.ts:3:1 (toolsets: docs, web)')
+    expect(r.stdout).toContain(
+      'tools/web.ts:4:1 - error TR001: Duplicate tool name "search": also registered at tools/docs.ts:3:1 (toolsets: docs, web)',
+    )
     expect(r.stdout).toContain("  > 4 | registry.register({ name: 'search', toolset: 'web'")
     expect(r.stdout).toContain('  tools/docs.ts:3:1 - also registered here')
     expect(r.stdout).toContain("    > 3 | registry.register({ name: 'search', toolset: 'docs'")
@@ -30,7 +31,9 @@ describe('toolreg check', () => {
     const r = await toolreg(['check', '--root', fixture('scan-duplicates'), '--format', 'json'])
     expect(r.code).toBe(1)
     const out = JSON.parse(r.stdout)
-    expect(out.diagnostics.map((d: { code: string; file: string; line: number }) => `${d.code} ${d.file}:${d.line}`)).toEqual(['TR001 tools/twice.ts:5', 'TR001 tools/web.ts:4'])
+    expect(
+      out.diagnostics.map((d: { code: string; file: string; line: number }) => `${d.code} ${d.file}:${d.line}`),
+    ).toEqual(['TR001 tools/twice.ts:5', 'TR001 tools/web.ts:4'])
     expect(out.tools.map((t: { name: string }) => t.name)).toEqual(['search', 'ping', 'ping', 'search'])
   })
 
@@ -48,20 +51,51 @@ describe('toolreg check', () => {
     expect(loose.code).toBe(0)
     expect(loose.stdout).toContain('tools - warning TR007: Tool directory tools holds no tool module')
     const strict = await toolreg(['check', '--root', fixture('scan-empty'), '--strict', '--format', 'github'])
-    expect(strict).toMatchObject({ code: 1, stdout: '::error file=tools,title=TR007::Tool directory tools holds no tool module\n' })
+    expect(strict).toMatchObject({
+      code: 1,
+      stdout: '::error file=tools,title=TR007::Tool directory tools holds no tool module\n',
+    })
   })
 
   it('--dir is repeatable, --names takes a preset or a /regexp/', async () => {
-    const dirs = await toolreg(['check', '--root', fixture('scan-basic'), '--dir', 'tools', '--dir', 'missing', '--format', 'json'])
+    const dirs = await toolreg([
+      'check',
+      '--root',
+      fixture('scan-basic'),
+      '--dir',
+      'tools',
+      '--dir',
+      'missing',
+      '--format',
+      'json',
+    ])
     expect(dirs.code).toBe(0)
-    expect(JSON.parse(dirs.stdout).diagnostics.map((d: { file: string; code: string }) => `${d.code} ${d.file}`)).toEqual(['TR007 missing'])
+    expect(
+      JSON.parse(dirs.stdout).diagnostics.map((d: { file: string; code: string }) => `${d.code} ${d.file}`),
+    ).toEqual(['TR007 missing'])
 
     const mcp = await toolreg(['check', '--root', fixture('scan-names'), '--names', 'mcp', '--format', 'json'])
     expect(mcp.code).toBe(1)
-    expect(JSON.parse(mcp.stdout).diagnostics.map((d: { file: string }) => d.file)).toEqual(['tools/colon.ts', 'tools/space.ts'])
+    expect(JSON.parse(mcp.stdout).diagnostics.map((d: { file: string }) => d.file)).toEqual([
+      'tools/colon.ts',
+      'tools/space.ts',
+    ])
 
-    const regexp = await toolreg(['check', '--root', fixture('scan-names'), '--names', '/^[a-z_]+$/', '--format', 'json'])
-    expect(JSON.parse(regexp.stdout).diagnostics.map((d: { file: string }) => d.file)).toEqual(['tools/colon.ts', 'tools/digit.ts', 'tools/dotted.ts', 'tools/space.ts'])
+    const regexp = await toolreg([
+      'check',
+      '--root',
+      fixture('scan-names'),
+      '--names',
+      '/^[a-z_]+$/',
+      '--format',
+      'json',
+    ])
+    expect(JSON.parse(regexp.stdout).diagnostics.map((d: { file: string }) => d.file)).toEqual([
+      'tools/colon.ts',
+      'tools/digit.ts',
+      'tools/dotted.ts',
+      'tools/space.ts',
+    ])
   })
 
   it('--out writes the report to a file instead of stdout', async () => {
@@ -77,14 +111,16 @@ describe('toolreg list', () => {
   it('prints a table of name, toolset and location', async () => {
     const r = await toolreg(['list', '--root', fixture('scan-basic')])
     expect(r.code).toBe(0)
-    expect(r.stdout).toBe([
-      'NAME        TOOLSET  LOCATION',
-      'clock_now   time     tools/clock.ts:11:1',
-      'add         math     tools/math.ts:12:1',
-      'multiply    math     tools/math.ts:19:25',
-      'web_search  web      tools/search.ts:3:1',
-      '',
-    ].join('\n'))
+    expect(r.stdout).toBe(
+      [
+        'NAME        TOOLSET  LOCATION',
+        'clock_now   time     tools/clock.ts:11:1',
+        'add         math     tools/math.ts:12:1',
+        'multiply    math     tools/math.ts:19:25',
+        'web_search  web      tools/search.ts:3:1',
+        '',
+      ].join('\n'),
+    )
   })
 
   it('json lists the tools; diagnostics go to stderr and errors still exit 1', async () => {
@@ -133,8 +169,15 @@ describe('toolreg manifest', () => {
   it('--out writes it; with errors nothing is written and the exit code is 1', async () => {
     const dir = await tempDir()
     const good = path.join(dir, 'good.json')
-    expect(await toolreg(['manifest', '--root', fixture('scan-basic'), '--out', good])).toMatchObject({ code: 0, stdout: '' })
-    expect(JSON.parse(await readFile(good, 'utf8')).files).toEqual(['tools/clock.ts', 'tools/math.ts', 'tools/search.ts'])
+    expect(await toolreg(['manifest', '--root', fixture('scan-basic'), '--out', good])).toMatchObject({
+      code: 0,
+      stdout: '',
+    })
+    expect(JSON.parse(await readFile(good, 'utf8')).files).toEqual([
+      'tools/clock.ts',
+      'tools/math.ts',
+      'tools/search.ts',
+    ])
 
     const bad = path.join(dir, 'bad.json')
     const r = await toolreg(['manifest', '--root', fixture('scan-duplicates'), '--out', bad])
@@ -172,14 +215,22 @@ describe('bad usage exits 2 with a message and the usage on stderr', () => {
 
 describe('--out that cannot be written: one line on stderr, exit 2, no hang, no stack', () => {
   const cases: [string, (dir: string) => Promise<string>, string][] = [
-    ['a directory', async (dir) => dir, 'it is a directory'],
+    ['a directory', async dir => dir, 'it is a directory'],
     ['a full device', async () => '/dev/full', 'no space left on the device'],
-    ['an over-long name', async (dir) => path.join(dir, 'x'.repeat(300) + '.json'), 'the file name is too long'],
-    ['a path under a file', async (dir) => {
-      await writeFile(path.join(dir, 'plain'), '')
-      return path.join(dir, 'plain/x.json')
-    }, 'a part of its path is a file, not a directory'],
-    ['a directory that cannot be created (/proc/1/nope)', async () => '/proc/1/nope/x.json', 'its directory does not exist and cannot be created'],
+    ['an over-long name', async dir => path.join(dir, 'x'.repeat(300) + '.json'), 'the file name is too long'],
+    [
+      'a path under a file',
+      async dir => {
+        await writeFile(path.join(dir, 'plain'), '')
+        return path.join(dir, 'plain/x.json')
+      },
+      'a part of its path is a file, not a directory',
+    ],
+    [
+      'a directory that cannot be created (/proc/1/nope)',
+      async () => '/proc/1/nope/x.json',
+      'its directory does not exist and cannot be created',
+    ],
   ]
   it.each(cases)('%s', async (_, target, why) => {
     const out = await target(await tempDir())

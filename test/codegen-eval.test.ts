@@ -9,8 +9,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { transform } from 'esbuild'
 import { afterEach, describe, expect, it } from 'vitest'
 import { registry } from '@toolreg/core'
-import { generateCompanionModule, generateModule, parseCompanionId, scanTools, type FileScan, type ScanResult } from '@toolreg/plugin'
-import { cleanupTemps, copyFixture, tempDir } from '../packages/plugin/test/helpers.js'
+import {
+  generateCompanionModule,
+  generateModule,
+  parseCompanionId,
+  scanTools,
+  type FileScan,
+  type ScanResult,
+} from '@toolreg/plugin'
+import { cleanupTemps, copyFixture } from '../packages/plugin/test/helpers.js'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const registered = new Set<string>()
@@ -64,7 +71,10 @@ async function build(fixtureName: string, options: { isolate?: boolean; verify?:
   }
   const pendingWrites: Promise<void>[] = []
   // File URLs: Node reads `?` and `#` in a bare absolute path as query and fragment.
-  await writeFile(modulePath, generateModule(scan, { importPath: (f) => pathToFileURL(output.get(f)!).href, companionPath }))
+  await writeFile(
+    modulePath,
+    generateModule(scan, { importPath: f => pathToFileURL(output.get(f)!).href, companionPath }),
+  )
   await Promise.all(pendingWrites)
   for (const name of scan.toolNames) registered.add(name)
   return { scan, root, modulePath, load: () => import(pathToFileURL(modulePath).href) as Promise<VirtualModule> }
@@ -77,8 +87,13 @@ describe('the generated module, evaluated', () => {
     const mod = await load()
     expect(mod.registry).toBe(registry)
     expect(mod.toolNames).toEqual(['add', 'clock_now', 'multiply', 'web_search'])
-    expect(registry.getAllToolNames().filter((n) => !before.has(n))).toEqual(['add', 'clock_now', 'multiply', 'web_search'])
-    expect(Object.fromEntries(mod.toolNames.map((n) => [n, registry.getEntry(n)?.source]))).toEqual({
+    expect(registry.getAllToolNames().filter(n => !before.has(n))).toEqual([
+      'add',
+      'clock_now',
+      'multiply',
+      'web_search',
+    ])
+    expect(Object.fromEntries(mod.toolNames.map(n => [n, registry.getEntry(n)?.source]))).toEqual({
       add: 'tools/math.ts:12:1',
       clock_now: 'tools/clock.ts:11:1',
       multiply: 'tools/math.ts:19:25',
@@ -100,7 +115,9 @@ describe('the generated module, evaluated', () => {
       'const sources = Object.fromEntries(mod.toolNames.map((n) => [n, mod.registry.getEntry(n)?.source]))',
       "console.log(JSON.stringify({ sources, result: await mod.registry.dispatch('fn_double_quote', {}) }))",
     ].join('\n')
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: path.dirname(modulePath) })
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: path.dirname(modulePath),
+    })
     expect(JSON.parse(stdout)).toEqual({
       sources: {
         fn_backtick: 'tools/back`tick`.mjs:3:1',
@@ -121,7 +138,10 @@ describe('the generated module, evaluated', () => {
     const { load } = await build('scan-side-effects')
     const mod = await load()
     expect(mod.toolNames).toEqual(['alpha', 'beta'])
-    expect(['alpha', 'beta'].map((n) => registry.getEntry(n)?.source)).toEqual(['tools/alpha.ts:4:1', 'tools/beta.ts:3:21'])
+    expect(['alpha', 'beta'].map(n => registry.getEntry(n)?.source)).toEqual([
+      'tools/alpha.ts:4:1',
+      'tools/beta.ts:3:21',
+    ])
   })
 
   it('isolate: a tool module that throws is logged and listed in loadErrors; the others register', async () => {
@@ -136,12 +156,12 @@ describe('the generated module, evaluated', () => {
       expect(Object.isFrozen(mod.loadErrors)).toBe(true)
       expect(logged).toEqual(['Could not load tool module tools/b-broken.mjs: tool module b-broken failed on purpose'])
       // Tools registered before the throw stay, as in the seed.
-      expect(['iso_first', 'iso_before_throw', 'iso_last'].map((n) => registry.getEntry(n)?.source)).toEqual([
+      expect(['iso_first', 'iso_before_throw', 'iso_last'].map(n => registry.getEntry(n)?.source)).toEqual([
         'tools/a-first.mjs:3:1',
         'tools/b-broken.mjs:4:1',
         'tools/c-last.mjs:3:1',
       ])
-      expect(mod.toolModules.map((m) => m === null)).toEqual([false, true, false])
+      expect(mod.toolModules.map(m => m === null)).toEqual([false, true, false])
     } finally {
       registry.configure({ logger: previous })
     }

@@ -14,7 +14,6 @@ import rspackToolRegistry from '@toolreg/plugin/rspack'
 import { cleanupTemps, tempDir } from '../packages/plugin/test/helpers.js'
 import { toolreg } from './helpers/run.js'
 
-
 afterEach(cleanupTemps)
 
 const workspaceTemps: string[] = []
@@ -25,9 +24,10 @@ async function workspaceTemp(): Promise<string> {
   workspaceTemps.push(dir)
   return dir
 }
-afterAll(() => Promise.all(workspaceTemps.map((dir) => rm(dir, { recursive: true, force: true }))))
+afterAll(() => Promise.all(workspaceTemps.map(dir => rm(dir, { recursive: true, force: true }))))
 
-const tool = (name: string) => `import { registry } from '@toolreg/core'\n\nregistry.register({ name: '${name}', toolset: 'math', handler: () => '${name}' })\n`
+const tool = (name: string) =>
+  `import { registry } from '@toolreg/core'\n\nregistry.register({ name: '${name}', toolset: 'math', handler: () => '${name}' })\n`
 
 /** A project whose tool `2add` is fine under `openai` names and a TR003 under the default `portable`. */
 async function project(files: Record<string, string>, inWorkspace = false): Promise<string> {
@@ -44,7 +44,10 @@ async function project(files: Record<string, string>, inWorkspace = false): Prom
 describe('the shared configuration', () => {
   it('toolreg.config.json: the CLI applies its dirs and name rule; flags override it', async () => {
     const root = await project({ 'toolreg.config.json': JSON.stringify({ dirs: ['src/tools'], names: 'openai' }) })
-    expect(await toolreg(['check'], root)).toMatchObject({ code: 0, stdout: '0 errors and 0 warnings in 2 tool files (2 tools)\n' })
+    expect(await toolreg(['check'], root)).toMatchObject({
+      code: 0,
+      stdout: '0 errors and 0 warnings in 2 tool files (2 tools)\n',
+    })
     const portable = await toolreg(['check', '--names', 'portable', '--format', 'github'], root)
     expect(portable.code).toBe(1)
     expect(portable.stdout).toMatch(/^::error file=src\/tools\/add\.ts,line=3,col=\d+,title=TR003::/)
@@ -52,12 +55,17 @@ describe('the shared configuration', () => {
 
   it('package.json#toolreg, a /regexp/ name rule in JSON, strict', async () => {
     const root = await project({
-      'package.json': JSON.stringify({ name: 'app', toolreg: { dirs: ['src/tools', 'missing'], names: '/^[0-9a-z]+$/', strict: true } }),
+      'package.json': JSON.stringify({
+        name: 'app',
+        toolreg: { dirs: ['src/tools', 'missing'], names: '/^[0-9a-z]+$/', strict: true },
+      }),
     })
     const r = await toolreg(['check', '--format', 'json'], root)
     // `missing` is a TR007 warning made an error by strict; the names pass the RegExp.
     expect(r.code).toBe(1)
-    expect(JSON.parse(r.stdout).diagnostics.map((d: { code: string; severity: string }) => `${d.code} ${d.severity}`)).toEqual(['TR007 error'])
+    expect(
+      JSON.parse(r.stdout).diagnostics.map((d: { code: string; severity: string }) => `${d.code} ${d.severity}`),
+    ).toEqual(['TR007 error'])
   })
 
   it('toolreg.config.mjs with defineConfig and a RegExp; --config picks another file', async () => {
@@ -80,15 +88,21 @@ describe('the shared configuration', () => {
     const rooted = await project({ 'toolreg.config.json': JSON.stringify({ root: '..' }) })
     expect((await toolreg(['check'], rooted)).stderr).toContain('"root" cannot be configured here')
     const bad = await project({ 'toolreg.config.json': JSON.stringify({ names: 'bogus' }) })
-    expect(await toolreg(['list'], bad)).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown rule "bogus"') })
+    expect(await toolreg(['list'], bad)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('unknown rule "bogus"'),
+    })
   })
 
   it('a Vite build reads the same file; inline plugin options override it', async () => {
     const { build } = await import('vite')
-    const root = await project({
-      'toolreg.config.json': JSON.stringify({ dirs: ['src/tools'], names: 'openai', dts: false }),
-      'src/main.ts': `import { toolNames } from 'virtual:tool-registry'\nconsole.log(JSON.stringify(toolNames))\n`,
-    }, true)
+    const root = await project(
+      {
+        'toolreg.config.json': JSON.stringify({ dirs: ['src/tools'], names: 'openai', dts: false }),
+        'src/main.ts': `import { toolNames } from 'virtual:tool-registry'\nconsole.log(JSON.stringify(toolNames))\n`,
+      },
+      true,
+    )
     const viteBuild = (names?: 'portable') =>
       build({
         root,
@@ -99,13 +113,24 @@ describe('the shared configuration', () => {
         ssr: { noExternal: true },
       })
     await viteBuild()
-    expect(JSON.parse(await readFile(path.join(root, 'dist/tool-manifest.json'), 'utf8')).tools.map((t: { name: string }) => t.name)).toEqual(['2add', 'sub'])
+    expect(
+      JSON.parse(await readFile(path.join(root, 'dist/tool-manifest.json'), 'utf8')).tools.map(
+        (t: { name: string }) => t.name,
+      ),
+    ).toEqual(['2add', 'sub'])
     await expect(viteBuild('portable')).rejects.toThrow(/src\/tools\/add\.ts:3:\d+ - error TR003/)
   })
 })
 
 describe('options are checked where the plugin is created', () => {
-  const entries = { viteToolRegistry, rollupToolRegistry, rolldownToolRegistry, esbuildToolRegistry, webpackToolRegistry, rspackToolRegistry }
+  const entries = {
+    viteToolRegistry,
+    rollupToolRegistry,
+    rolldownToolRegistry,
+    esbuildToolRegistry,
+    webpackToolRegistry,
+    rspackToolRegistry,
+  }
   for (const [name, create] of Object.entries(entries)) {
     it(`${name}({ names: 'bogus' }) throws a TypeError`, () => {
       expect(() => create({ names: 'bogus' as 'portable' })).toThrow(TypeError)
@@ -116,19 +141,34 @@ describe('options are checked where the plugin is created', () => {
 
 describe('toolreg types', () => {
   it('writes the .d.ts where the config says; --check exits 1 when stale; check warns', async () => {
-    const root = await project({ 'toolreg.config.json': JSON.stringify({ dirs: ['src/tools'], names: 'openai', dts: 'src/tool-registry.d.ts' }) })
-    expect(await toolreg(['types', '--check'], root)).toMatchObject({ code: 1, stderr: expect.stringContaining('src/tool-registry.d.ts is missing') })
+    const root = await project({
+      'toolreg.config.json': JSON.stringify({ dirs: ['src/tools'], names: 'openai', dts: 'src/tool-registry.d.ts' }),
+    })
+    expect(await toolreg(['types', '--check'], root)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('src/tool-registry.d.ts is missing'),
+    })
     expect(await toolreg(['types'], root)).toMatchObject({ code: 0, stdout: 'wrote src/tool-registry.d.ts\n' })
-    expect(await readFile(path.join(root, 'src/tool-registry.d.ts'), 'utf8')).toContain("export type ToolName = '2add' | 'sub'")
-    expect(await toolreg(['types', '--check'], root)).toMatchObject({ code: 0, stdout: 'src/tool-registry.d.ts is up to date\n' })
+    expect(await readFile(path.join(root, 'src/tool-registry.d.ts'), 'utf8')).toContain(
+      "export type ToolName = '2add' | 'sub'",
+    )
+    expect(await toolreg(['types', '--check'], root)).toMatchObject({
+      code: 0,
+      stdout: 'src/tool-registry.d.ts is up to date\n',
+    })
     expect(await toolreg(['check'], root)).toMatchObject({ code: 0, stderr: '' })
 
     await writeFile(path.join(root, 'src/tools/mul.ts'), tool('mul'))
     expect((await toolreg(['types', '--check'], root)).code).toBe(1)
     const text = await toolreg(['check'], root)
-    expect(text).toMatchObject({ code: 0, stderr: expect.stringContaining('toolreg: warning: src/tool-registry.d.ts is out of date') })
+    expect(text).toMatchObject({
+      code: 0,
+      stderr: expect.stringContaining('toolreg: warning: src/tool-registry.d.ts is out of date'),
+    })
     const github = await toolreg(['check', '--format', 'github'], root)
-    expect(github.stdout).toMatch(/^::warning file=src\/tool-registry\.d\.ts,title=toolreg types::src\/tool-registry\.d\.ts is out of date/)
+    expect(github.stdout).toMatch(
+      /^::warning file=src\/tool-registry\.d\.ts,title=toolreg types::src\/tool-registry\.d\.ts is out of date/,
+    )
     expect(github.code).toBe(0)
   })
 

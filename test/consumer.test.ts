@@ -36,7 +36,10 @@ const bin = (name: string) => path.join(WORKSPACE, 'node_modules/.bin', name)
 
 let tmp: string
 let app: string
-const tarballs = {} as Record<(typeof PACKAGES)[number], { file: string; size: number; unpackedSize: number; files: string[] }>
+const tarballs = {} as Record<
+  (typeof PACKAGES)[number],
+  { file: string; size: number; unpackedSize: number; files: string[] }
+>
 
 const tool = (name: string, toolset: string) => `import { registry } from '@toolreg/core'
 
@@ -133,7 +136,7 @@ async function writeSources(dir: string, files: Record<string, string>): Promise
 
 /** The REPORT line a built bundle prints. */
 function report(output: Run): { names: string[]; toolNames: string[]; first: string; sum: string } {
-  const line = output.stdout.split('\n').find((l) => l.startsWith('REPORT '))
+  const line = output.stdout.split('\n').find(l => l.startsWith('REPORT '))
   if (!line) throw new Error(`no REPORT line:\n${output.stdout}\n${output.stderr}`)
   return JSON.parse(line.slice('REPORT '.length))
 }
@@ -145,13 +148,30 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'toolreg-consumer-'))
   await mkdir(path.join(tmp, 'packs'))
   for (const name of PACKAGES) {
-    const packed = await npm(['pack', '--json', '--pack-destination', path.join(tmp, 'packs')], path.join(WORKSPACE, 'packages', name))
+    const packed = await npm(
+      ['pack', '--json', '--pack-destination', path.join(tmp, 'packs')],
+      path.join(WORKSPACE, 'packages', name),
+    )
     expect(packed.code, packed.stderr).toBe(0)
-    const [info] = JSON.parse(packed.stdout) as { filename: string; size: number; unpackedSize: number; files: { path: string }[] }[]
-    tarballs[name] = { file: path.join(tmp, 'packs', info!.filename), size: info!.size, unpackedSize: info!.unpackedSize, files: info!.files.map((f) => f.path) }
+    const [info] = JSON.parse(packed.stdout) as {
+      filename: string
+      size: number
+      unpackedSize: number
+      files: { path: string }[]
+    }[]
+    tarballs[name] = {
+      file: path.join(tmp, 'packs', info!.filename),
+      size: info!.size,
+      unpackedSize: info!.unpackedSize,
+      files: info!.files.map(f => f.path),
+    }
   }
   console.log(
-    'tarballs: ' + PACKAGES.map((name) => `@toolreg/${name} ${(tarballs[name].size / 1024).toFixed(1)} kB (${(tarballs[name].unpackedSize / 1024).toFixed(1)} kB unpacked, ${tarballs[name].files.length} files)`).join('; '),
+    'tarballs: ' +
+      PACKAGES.map(
+        name =>
+          `@toolreg/${name} ${(tarballs[name].size / 1024).toFixed(1)} kB (${(tarballs[name].unpackedSize / 1024).toFixed(1)} kB unpacked, ${tarballs[name].files.length} files)`,
+      ).join('; '),
   )
 }, LONG)
 
@@ -163,32 +183,53 @@ describe('the tarballs', () => {
   it('hold LICENSE, README, CHANGELOG, the built code, the CommonJS entries and the bin; no tests', () => {
     for (const name of PACKAGES) {
       const { files } = tarballs[name]
-      expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']))
-      expect(files.filter((f) => /(^|\/)test\/|\.test\.|tsbuildinfo/.test(f))).toEqual([])
+      expect(files).toEqual(
+        expect.arrayContaining([
+          'LICENSE',
+          'README.md',
+          'CHANGELOG.md',
+          'package.json',
+          'dist/index.js',
+          'dist/index.d.ts',
+        ]),
+      )
+      expect(files.filter(f => /(^|\/)test\/|\.test\.|tsbuildinfo/.test(f))).toEqual([])
     }
-    expect(tarballs.plugin.files).toEqual(expect.arrayContaining(['bin/toolreg.js', 'cjs/webpack.cjs', 'cjs/webpack.d.cts', 'dist/cli.js', 'client.d.ts']))
+    expect(tarballs.plugin.files).toEqual(
+      expect.arrayContaining(['bin/toolreg.js', 'cjs/webpack.cjs', 'cjs/webpack.d.cts', 'dist/cli.js', 'client.d.ts']),
+    )
   })
 
   for (const name of PACKAGES) {
-    it(`@toolreg/${name}: publint --strict and attw --profile esm-only find no problem`, async () => {
-      const publint = await node([bin('publint'), '--strict', tarballs[name].file], tmp)
-      expect(publint.code, publint.stdout + publint.stderr).toBe(0)
-      expect(publint.stdout).toContain('All good!')
-      const attw = await node([bin('attw'), '--profile', 'esm-only', '--format', 'ascii', tarballs[name].file], tmp)
-      expect(attw.code, attw.stdout + attw.stderr).toBe(0)
-      // Each problem line links its documentation; only CommonJS/node10 ones, ignored by the profile, may appear.
-      const problems = attw.stdout.split('\n').filter((l) => l.includes('/docs/problems/'))
-      expect(problems.filter((l) => !l.startsWith('(ignored per resolution)'))).toEqual([])
-    }, LONG)
+    it(
+      `@toolreg/${name}: publint --strict and attw --profile esm-only find no problem`,
+      async () => {
+        const publint = await node([bin('publint'), '--strict', tarballs[name].file], tmp)
+        expect(publint.code, publint.stdout + publint.stderr).toBe(0)
+        expect(publint.stdout).toContain('All good!')
+        const attw = await node([bin('attw'), '--profile', 'esm-only', '--format', 'ascii', tarballs[name].file], tmp)
+        expect(attw.code, attw.stdout + attw.stderr).toBe(0)
+        // Each problem line links its documentation; only CommonJS/node10 ones, ignored by the profile, may appear.
+        const problems = attw.stdout.split('\n').filter(l => l.includes('/docs/problems/'))
+        expect(problems.filter(l => !l.startsWith('(ignored per resolution)'))).toEqual([])
+      },
+      LONG,
+    )
 
-    it(`@toolreg/${name}: npm publish --dry-run is clean`, async () => {
-      const dry = await npm(['publish', '--dry-run'], path.join(WORKSPACE, 'packages', name))
-      expect(dry.code, dry.stderr).toBe(0)
-      // Not being logged in is the only thing a dry run may warn about.
-      const warnings = dry.stderr.split('\n').filter((l) => /^npm (warn|error)/i.test(l) && !/requires you to be logged in/.test(l))
-      expect(warnings).toEqual([])
-      expect(dry.stdout).toContain(`+ @toolreg/${name}@`)
-    }, LONG)
+    it(
+      `@toolreg/${name}: npm publish --dry-run is clean`,
+      async () => {
+        const dry = await npm(['publish', '--dry-run'], path.join(WORKSPACE, 'packages', name))
+        expect(dry.code, dry.stderr).toBe(0)
+        // Not being logged in is the only thing a dry run may warn about.
+        const warnings = dry.stderr
+          .split('\n')
+          .filter(l => /^npm (warn|error)/i.test(l) && !/requires you to be logged in/.test(l))
+        expect(warnings).toEqual([])
+        expect(dry.stdout).toContain(`+ @toolreg/${name}@`)
+      },
+      LONG,
+    )
   }
 })
 
@@ -197,7 +238,7 @@ describe('a project outside the workspace, installed from the tarballs', () => {
     app = path.join(tmp, 'app')
     await writeSources(app, SOURCES)
     const install = await npm(
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', ...PACKAGES.map((name) => tarballs[name].file)],
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', ...PACKAGES.map(name => tarballs[name].file)],
       app,
     )
     expect(install.code, install.stderr).toBe(0)
@@ -218,60 +259,80 @@ describe('a project outside the workspace, installed from the tarballs', () => {
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@toolreg/core', '@toolreg/mcp', '@toolreg/plugin'])
   })
 
-  it('vite build with the shared config: the bundle runs with both tools', async () => {
-    const built = await viteBuild(app)
-    expect(built.code, built.stdout + built.stderr).toBe(0)
-    const out = report(await node(['dist-vite/main.mjs'], app))
-    expect(out).toEqual({ names: ['2add', 'echo'], toolNames: ['2add', 'echo'], first: '2add', sum: '5' })
-  }, LONG)
-
-  it('webpack with a CommonJS webpack.config.js (require returns the plugin): the bundle runs', async () => {
-    const built = await node(['build-webpack.js'], app)
-    expect(built.code, built.stdout + built.stderr).toBe(0)
-    const out = report(await node(['dist-webpack/main.js'], app))
-    expect(out).toEqual({ names: ['2add', 'echo'], toolNames: ['2add', 'echo'], first: '2add', sum: '5' })
-  }, LONG)
-
-  it('toolreg check reads the same config as the build: both pass, then both fail on TR003', async () => {
-    expect(await toolreg(['check', '--format', 'github'], app)).toMatchObject({ code: 0, stdout: '' })
-    const version = await toolreg(['--version'], app)
-    expect(version).toMatchObject({ code: 0, stdout: `${JSON.parse(await readFile(path.join(WORKSPACE, 'packages/plugin/package.json'), 'utf8')).version}\n` })
-
-    // Without the name rule `2add` breaks the default rule: the build and CI fail alike.
-    await writeFile(path.join(app, 'toolreg.config.json'), JSON.stringify({}))
-    try {
-      const check = await toolreg(['check', '--format', 'github'], app)
-      expect(check.code).toBe(1)
-      expect(check.stdout).toMatch(/^::error file=tools\/add\.ts,line=4,col=\d+,title=TR003::/)
+  it(
+    'vite build with the shared config: the bundle runs with both tools',
+    async () => {
       const built = await viteBuild(app)
-      expect(built.code).not.toBe(0)
-      expect(built.stdout + built.stderr).toMatch(/tools\/add\.ts:4:\d+ - error TR003/)
-      const webpack = await node(['build-webpack.js'], app)
-      expect(webpack.code).toBe(1)
-      expect(webpack.stderr).toMatch(/tools\/add\.ts:4:\d+ - error TR003/)
-    } finally {
-      await writeFile(path.join(app, 'toolreg.config.json'), SOURCES['toolreg.config.json']!)
-    }
-  }, LONG)
+      expect(built.code, built.stdout + built.stderr).toBe(0)
+      const out = report(await node(['dist-vite/main.mjs'], app))
+      expect(out).toEqual({ names: ['2add', 'echo'], toolNames: ['2add', 'echo'], first: '2add', sum: '5' })
+    },
+    LONG,
+  )
 
-  it('a fresh checkout type-checks after `toolreg types` (and not before)', async () => {
-    const checkout = path.join(tmp, 'checkout')
-    await writeSources(checkout, SOURCES)
-    await cp(path.join(app, 'package-lock.json'), path.join(checkout, 'package-lock.json'))
-    // The same installed tree as `npm ci` would give it.
-    await symlink(path.join(app, 'node_modules'), path.join(checkout, 'node_modules'))
-    const tsc = (...flags: string[]) => node([path.join(checkout, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', ...flags], checkout)
+  it(
+    'webpack with a CommonJS webpack.config.js (require returns the plugin): the bundle runs',
+    async () => {
+      const built = await node(['build-webpack.js'], app)
+      expect(built.code, built.stdout + built.stderr).toBe(0)
+      const out = report(await node(['dist-webpack/main.js'], app))
+      expect(out).toEqual({ names: ['2add', 'echo'], toolNames: ['2add', 'echo'], first: '2add', sum: '5' })
+    },
+    LONG,
+  )
 
-    // (Libraries' declarations are checked by the second run only: the first is about the app.)
-    const before = await tsc('--skipLibCheck')
-    expect(before.code).not.toBe(0)
-    expect(before.stdout).toContain("Cannot find module 'virtual:tool-registry'")
-    expect((await toolreg(['types', '--check'], checkout)).code).toBe(1)
+  it(
+    'toolreg check reads the same config as the build: both pass, then both fail on TR003',
+    async () => {
+      expect(await toolreg(['check', '--format', 'github'], app)).toMatchObject({ code: 0, stdout: '' })
+      const version = await toolreg(['--version'], app)
+      expect(version).toMatchObject({
+        code: 0,
+        stdout: `${JSON.parse(await readFile(path.join(WORKSPACE, 'packages/plugin/package.json'), 'utf8')).version}\n`,
+      })
 
-    expect(await toolreg(['types'], checkout)).toMatchObject({ code: 0, stdout: 'wrote tool-registry.d.ts\n' })
-    const after = await tsc()
-    expect(after.stdout + after.stderr).toBe('')
-    expect(after.code).toBe(0)
-    expect(await toolreg(['types', '--check'], checkout)).toMatchObject({ code: 0 })
-  }, LONG)
+      // Without the name rule `2add` breaks the default rule: the build and CI fail alike.
+      await writeFile(path.join(app, 'toolreg.config.json'), JSON.stringify({}))
+      try {
+        const check = await toolreg(['check', '--format', 'github'], app)
+        expect(check.code).toBe(1)
+        expect(check.stdout).toMatch(/^::error file=tools\/add\.ts,line=4,col=\d+,title=TR003::/)
+        const built = await viteBuild(app)
+        expect(built.code).not.toBe(0)
+        expect(built.stdout + built.stderr).toMatch(/tools\/add\.ts:4:\d+ - error TR003/)
+        const webpack = await node(['build-webpack.js'], app)
+        expect(webpack.code).toBe(1)
+        expect(webpack.stderr).toMatch(/tools\/add\.ts:4:\d+ - error TR003/)
+      } finally {
+        await writeFile(path.join(app, 'toolreg.config.json'), SOURCES['toolreg.config.json']!)
+      }
+    },
+    LONG,
+  )
+
+  it(
+    'a fresh checkout type-checks after `toolreg types` (and not before)',
+    async () => {
+      const checkout = path.join(tmp, 'checkout')
+      await writeSources(checkout, SOURCES)
+      await cp(path.join(app, 'package-lock.json'), path.join(checkout, 'package-lock.json'))
+      // The same installed tree as `npm ci` would give it.
+      await symlink(path.join(app, 'node_modules'), path.join(checkout, 'node_modules'))
+      const tsc = (...flags: string[]) =>
+        node([path.join(checkout, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', ...flags], checkout)
+
+      // (Libraries' declarations are checked by the second run only: the first is about the app.)
+      const before = await tsc('--skipLibCheck')
+      expect(before.code).not.toBe(0)
+      expect(before.stdout).toContain("Cannot find module 'virtual:tool-registry'")
+      expect((await toolreg(['types', '--check'], checkout)).code).toBe(1)
+
+      expect(await toolreg(['types'], checkout)).toMatchObject({ code: 0, stdout: 'wrote tool-registry.d.ts\n' })
+      const after = await tsc()
+      expect(after.stdout + after.stderr).toBe('')
+      expect(after.code).toBe(0)
+      expect(await toolreg(['types', '--check'], checkout)).toMatchObject({ code: 0 })
+    },
+    LONG,
+  )
 })

@@ -63,10 +63,14 @@ async function expectNames(expected: string[], change: () => Promise<void>) {
   const started = Date.now()
   await change()
   await page
-    .waitForFunction((want) => JSON.stringify(window.registry.getAllToolNames()) === JSON.stringify(want), [...expected].sort(), {
-      timeout: 30_000,
-      polling: 10,
-    })
+    .waitForFunction(
+      want => JSON.stringify(window.registry.getAllToolNames()) === JSON.stringify(want),
+      [...expected].sort(),
+      {
+        timeout: 30_000,
+        polling: 10,
+      },
+    )
     .catch(async (error: unknown) => {
       // What the page went through, to tell a lost update from a slow one.
       const now = await names().catch(() => 'unreadable')
@@ -77,7 +81,9 @@ async function expectNames(expected: string[], change: () => Promise<void>) {
     })
   latencies.push((await page.evaluate(() => window.__changedAt ?? 0)) - started)
   // The rendered list follows the registry.
-  await expect.poll(() => page.locator('#tools li').allTextContents(), { timeout: 10_000 }).toEqual([...expected].sort())
+  await expect
+    .poll(() => page.locator('#tools li').allTextContents(), { timeout: 10_000 })
+    .toEqual([...expected].sort())
 }
 
 /** A copy of the fixture in a temp dir, served on loopback. `prepare` may edit it first. */
@@ -110,7 +116,7 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
     const url = server.resolvedUrls!.local[0]!
     browser = await launchChromium()
     page = await browser.newPage()
-    page.on('console', (message) => {
+    page.on('console', message => {
       pageLog.push(`${message.type()}: ${message.text()}`)
       if (message.text().includes('REJECTED')) rejections.push(message.text())
     })
@@ -127,7 +133,9 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
       // Measured, never asserted.
       const sorted = [...latencies].sort((a, b) => a - b)
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(0)
-      console.info(`dev: file write → registry updated in the page over ${sorted.length} edits: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`)
+      console.info(
+        `dev: file write → registry updated in the page over ${sorted.length} edits: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`,
+      )
     }
     await browser?.close()
     await server?.close()
@@ -145,7 +153,8 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
   it('shows an edited description in getDefinitions', async () => {
     await save('tools/weather.ts', tool('weather', 'Weather for the next hours'))
     await page.waitForFunction(
-      async () => (await window.registry.getDefinitions(['weather']))[0]?.function.description === 'Weather for the next hours',
+      async () =>
+        (await window.registry.getDefinitions(['weather']))[0]?.function.description === 'Weather for the next hours',
       undefined,
       { timeout: 30_000, polling: 50 },
     )
@@ -164,7 +173,9 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
     // before the plugin looked at the file again that save never reached the page.
     // Also the edits the write → registry latency is measured on.
     for (let i = 1; i <= 20; i++) {
-      await expectNames(['clock', 'echo', `forecast_${i}`], () => save('tools/weather.ts', tool(`forecast_${i}`, `Forecast ${i}`)))
+      await expectNames(['clock', 'echo', `forecast_${i}`], () =>
+        save('tools/weather.ts', tool(`forecast_${i}`, `Forecast ${i}`)),
+      )
     }
     await expectNames(['clock', 'echo', 'forecast'], () => save('tools/weather.ts', tool('forecast', 'Forecast')))
   })
@@ -176,15 +187,20 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
       await writeFile(path.join(tmp, 'tools/.staged.ts.tmp'), tool(name, `Staged ${name}`))
       await rename(path.join(tmp, 'tools/.staged.ts.tmp'), path.join(tmp, 'tools/staged.ts'))
     }
-    for (let i = 0; i <= 3; i++) await expectNames(['clock', 'echo', 'forecast', `staged_${i}`], () => staged(`staged_${i}`))
+    for (let i = 0; i <= 3; i++)
+      await expectNames(['clock', 'echo', 'forecast', `staged_${i}`], () => staged(`staged_${i}`))
     await expectNames(['clock', 'echo', 'forecast'], () => unlink(path.join(tmp, 'tools/staged.ts')))
   })
 
   it('renames a tool file: the tool stays, with its new source', async () => {
     await rename(path.join(tmp, 'tools/weather.ts'), path.join(tmp, 'tools/forecast.ts'))
-    await page.waitForFunction(() => window.registry.getEntry('forecast')?.source?.startsWith('tools/forecast.ts:'), undefined, {
-      timeout: 30_000,
-    })
+    await page.waitForFunction(
+      () => window.registry.getEntry('forecast')?.source?.startsWith('tools/forecast.ts:'),
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    )
     // Give a late `unlink` handling the chance to do harm, then check nothing was lost.
     await expect.poll(() => names(), { timeout: 10_000 }).toEqual(['clock', 'echo', 'forecast'])
     expect(await page.evaluate(() => window.registry.getEntry('forecast')?.source)).toBe('tools/forecast.ts:3:1')
@@ -195,7 +211,12 @@ describe.skipIf(skip)('vite dev server in Chromium', () => {
   })
 
   it('every field of a tool survives an edit, also when the new version throws; toolNames and manifest follow', async () => {
-    const rich = (description: string, toolset: string, blankLines: number, throwsBeforeSecond = false) => `import { registry } from '@toolreg/core'
+    const rich = (
+      description: string,
+      toolset: string,
+      blankLines: number,
+      throwsBeforeSecond = false,
+    ) => `import { registry } from '@toolreg/core'
 ${'\n'.repeat(blankLines)}
 registry.register({
   name: 'rich',
@@ -211,9 +232,19 @@ registry.register({
 ${throwsBeforeSecond ? "throw new Error('rich.ts broke while loading')\n" : ''}registry.register({ name: 'rich_b', toolset: ${JSON.stringify(toolset)}, description: 'B ' + ${JSON.stringify(description)}, emoji: '🅱', schema: {}, handler: () => 'b' })
 `
     const entry = (name: string) =>
-      page.evaluate((n) => {
+      page.evaluate(n => {
         const e = window.registry.getEntry(n)
-        return e && { description: e.description, emoji: e.emoji, isAsync: e.isAsync, toolset: e.toolset, source: e.source, requiresEnv: [...e.requiresEnv], max: e.maxResultSizeChars }
+        return (
+          e && {
+            description: e.description,
+            emoji: e.emoji,
+            isAsync: e.isAsync,
+            toolset: e.toolset,
+            source: e.source,
+            requiresEnv: [...e.requiresEnv],
+            max: e.maxResultSizeChars,
+          }
+        )
       }, name)
     let fresh = 0
     // A string: vitest would rewrite an `import()` inside a function into its own helper.
@@ -225,12 +256,28 @@ ${throwsBeforeSecond ? "throw new Error('rich.ts broke while loading')\n" : ''}r
       }))`)
 
     await expectNames(['clock', 'echo', 'rich', 'rich_b'], () => save('tools/rich.ts', rich('First', 'weather', 0)))
-    expect(await entry('rich')).toEqual({ description: 'First', emoji: '🌦', isAsync: true, toolset: 'weather', source: 'tools/rich.ts:3:1', requiresEnv: ['RICH_KEY'], max: 123 })
+    expect(await entry('rich')).toEqual({
+      description: 'First',
+      emoji: '🌦',
+      isAsync: true,
+      toolset: 'weather',
+      source: 'tools/rich.ts:3:1',
+      requiresEnv: ['RICH_KEY'],
+      max: 123,
+    })
 
     await save('tools/rich.ts', rich('Second', 'forecasts', 2))
-    await expect.poll(() => entry('rich'), { timeout: 30_000 }).toEqual({
-      description: 'Second', emoji: '🌦', isAsync: true, toolset: 'forecasts', source: 'tools/rich.ts:5:1', requiresEnv: ['RICH_KEY'], max: 123,
-    })
+    await expect
+      .poll(() => entry('rich'), { timeout: 30_000 })
+      .toEqual({
+        description: 'Second',
+        emoji: '🌦',
+        isAsync: true,
+        toolset: 'forecasts',
+        source: 'tools/rich.ts:5:1',
+        requiresEnv: ['RICH_KEY'],
+        max: 123,
+      })
     expect(await entry('rich_b')).toMatchObject({ description: 'B Second', emoji: '🅱', toolset: 'forecasts' })
     await expect.poll(virtual, { timeout: 30_000 }).toEqual({
       toolNames: ['clock', 'echo', 'rich', 'rich_b'],
@@ -239,7 +286,9 @@ ${throwsBeforeSecond ? "throw new Error('rich.ts broke while loading')\n" : ''}r
 
     // The new version registers `rich` again, then throws: both tools keep every field.
     await save('tools/rich.ts', rich('Third', 'forecasts', 2, true))
-    await expect.poll(() => entry('rich'), { timeout: 30_000 }).toMatchObject({ description: 'Third', emoji: '🌦', isAsync: true, requiresEnv: ['RICH_KEY'], max: 123 })
+    await expect
+      .poll(() => entry('rich'), { timeout: 30_000 })
+      .toMatchObject({ description: 'Third', emoji: '🌦', isAsync: true, requiresEnv: ['RICH_KEY'], max: 123 })
     expect(await entry('rich_b')).toMatchObject({ description: 'B Second', emoji: '🅱', toolset: 'forecasts' })
     expect(await names()).toEqual(['clock', 'echo', 'rich', 'rich_b'])
 
@@ -275,17 +324,22 @@ ${throwsBeforeSecond ? "throw new Error('rich.ts broke while loading')\n" : ''}r
     expect(await overlayText()).toContain('tools/clock.ts')
     // Applied, the update would run clock.ts's dispose (clock gone) and be rejected (REJECTED
     // log). Nothing must happen: give a wrongly applied update time to arrive, then look.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await new Promise(resolve => setTimeout(resolve, 1500))
     expect(await names()).toEqual(['clock', 'echo', 'echo_again'])
     expect(rejections).toEqual([])
   })
 
   it('withholds a syntax error (TR004) the same way, then applies the fix', async () => {
-    await save('tools/clock.ts', "import { registry } from '@toolreg/core'\n\nregistry.register({ name: 'clock',,, })\n")
+    await save(
+      'tools/clock.ts',
+      "import { registry } from '@toolreg/core'\n\nregistry.register({ name: 'clock',,, })\n",
+    )
     await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR004/)
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await new Promise(resolve => setTimeout(resolve, 1500))
     expect(await names()).toEqual(['clock', 'echo', 'echo_again'])
-    await expectNames(['echo', 'echo_again', 'time_now'], () => save('tools/clock.ts', tool('time_now', 'Time', 'time')))
+    await expectNames(['echo', 'echo_again', 'time_now'], () =>
+      save('tools/clock.ts', tool('time_now', 'Time', 'time')),
+    )
     await expect.poll(overlayText, { timeout: 30_000 }).toBeNull()
     expect(await page.evaluate(() => window.registry.getEntry('time_now')?.source)).toBe('tools/clock.ts:3:1')
     expect(rejections).toEqual([])
@@ -297,19 +351,30 @@ ${throwsBeforeSecond ? "throw new Error('rich.ts broke while loading')\n" : ''}r
     await save('tools/dup.ts', tool('echo', 'Echo once more', 'util'))
     await expect.poll(overlayText, { timeout: 30_000 }).toMatch(/TR001/)
     const late = await browser.newPage()
-    const lateOverlay = () => late.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
+    const lateOverlay = () =>
+      late.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
     try {
       await late.goto(server.resolvedUrls!.local[0]!)
-      await expect.poll(lateOverlay, { timeout: 30_000 }).toMatch(/TR001[\s\S]*tools\/dup\.ts|tools\/dup\.ts[\s\S]*TR001/)
-      await late.waitForFunction((want) => JSON.stringify(window.registry?.getAllToolNames()) === JSON.stringify(want), expected, {
-        timeout: 30_000,
-      })
+      await expect
+        .poll(lateOverlay, { timeout: 30_000 })
+        .toMatch(/TR001[\s\S]*tools\/dup\.ts|tools\/dup\.ts[\s\S]*TR001/)
+      await late.waitForFunction(
+        want => JSON.stringify(window.registry?.getAllToolNames()) === JSON.stringify(want),
+        expected,
+        {
+          timeout: 30_000,
+        },
+      )
       await unlink(path.join(tmp, 'tools/dup.ts'))
       await expect.poll(lateOverlay, { timeout: 30_000 }).toBeNull()
       await expect.poll(overlayText, { timeout: 30_000 }).toBeNull()
-      await late.waitForFunction((want) => JSON.stringify(window.registry?.getAllToolNames()) === JSON.stringify(want), expected, {
-        timeout: 30_000,
-      })
+      await late.waitForFunction(
+        want => JSON.stringify(window.registry?.getAllToolNames()) === JSON.stringify(want),
+        expected,
+        {
+          timeout: 30_000,
+        },
+      )
       expect(await names()).toEqual(expected)
       expect(await page.evaluate(() => window.__token)).toBe('before-edits')
     } finally {
@@ -324,7 +389,9 @@ describe.skipIf(skip)('vite dev server started with a collision', () => {
   let chrome: Browser
 
   beforeAll(async () => {
-    ;({ tmp: dir, server: dev } = await startServer((root) => writeFile(path.join(root, 'tools/echo_copy.ts'), tool('echo', 'Echo copy', 'util'))))
+    ;({ tmp: dir, server: dev } = await startServer(root =>
+      writeFile(path.join(root, 'tools/echo_copy.ts'), tool('echo', 'Echo copy', 'util')),
+    ))
     chrome = await launchChromium()
   })
 
@@ -336,8 +403,11 @@ describe.skipIf(skip)('vite dev server started with a collision', () => {
 
   it('serves the error to the page, and reloads it once fixed', async () => {
     const tab = await chrome.newPage()
-    const overlay = () => tab.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
-    const failed = tab.waitForResponse((response) => response.url().includes('virtual:tool-registry'), { timeout: 30_000 })
+    const overlay = () =>
+      tab.evaluate(() => document.querySelector('vite-error-overlay')?.shadowRoot?.textContent ?? null)
+    const failed = tab.waitForResponse(response => response.url().includes('virtual:tool-registry'), {
+      timeout: 30_000,
+    })
     await tab.goto(dev.resolvedUrls!.local[0]!)
     expect((await failed).status()).toBe(500)
     await expect.poll(overlay, { timeout: 30_000 }).toMatch(/TR001/)

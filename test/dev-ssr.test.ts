@@ -128,13 +128,19 @@ describe('vite dev server, SSR module runner', () => {
   })
 
   it('a new version that throws keeps the old tools and closes its source: later registrations are not its own', async () => {
-    await save('tools/flaky.ts', tool('flaky_a') + "registry.register({ name: 'flaky_b', toolset: 'demo', schema: {}, handler: () => 'ok' })\n")
+    await save(
+      'tools/flaky.ts',
+      tool('flaky_a') + "registry.register({ name: 'flaky_b', toolset: 'demo', schema: {}, handler: () => 'ok' })\n",
+    )
     await namesBecome(['clock', 'echo', 'flaky_a', 'flaky_b'])
-    await save('tools/flaky.ts', [
-      "import { registry } from '@toolreg/core'",
-      "registry.register({ name: 'flaky_a', toolset: 'demo', description: 'v2', schema: {}, handler: () => 'ok' })",
-      "throw new Error('flaky: broken on purpose')",
-    ].join('\n') + '\n')
+    await save(
+      'tools/flaky.ts',
+      [
+        "import { registry } from '@toolreg/core'",
+        "registry.register({ name: 'flaky_a', toolset: 'demo', description: 'v2', schema: {}, handler: () => 'ok' })",
+        "throw new Error('flaky: broken on purpose')",
+      ].join('\n') + '\n',
+    )
     await expect.poll(() => registry.getEntry('flaky_a')?.description, { timeout: 30_000, interval: 20 }).toBe('v2')
     // Left open, the broken version would collect this registration, and ending it would
     // remove flaky_b (its previous version's tool it did not register).
@@ -161,22 +167,30 @@ describe('vite dev server, SSR module runner', () => {
   it('verify (on in dev): a module whose names at run time differ from its scan logs TR009 with both lists', async () => {
     const warned: string[] = []
     const previous = registry.logger
-    registry.configure({ logger: { ...previous, warn: (...args: unknown[]) => void warned.push(args.map(String).join(' ')) } })
+    registry.configure({
+      logger: { ...previous, warn: (...args: unknown[]) => void warned.push(args.map(String).join(' ')) },
+    })
     try {
       // The scan takes any `registry` for the registry: this one registers nothing.
-      await save('tools/liar.ts', [
-        "import { registry as real } from '@toolreg/core'",
-        'const registry = { register(_spec: unknown) {} }',
-        "registry.register({ name: 'phantom', toolset: 'demo', schema: {}, handler: () => 'no' })",
-        "real.register({ name: 'liar_real', toolset: 'demo', schema: {}, handler: () => 'ok' })",
-      ].join('\n') + '\n')
+      await save(
+        'tools/liar.ts',
+        [
+          "import { registry as real } from '@toolreg/core'",
+          'const registry = { register(_spec: unknown) {} }',
+          "registry.register({ name: 'phantom', toolset: 'demo', schema: {}, handler: () => 'no' })",
+          "real.register({ name: 'liar_real', toolset: 'demo', schema: {}, handler: () => 'ok' })",
+        ].join('\n') + '\n',
+      )
       await namesBecome(['clock', 'echo', 'liar_real'])
-      await expect.poll(() => warned.filter((w) => w.includes('TR009')), { timeout: 30_000 })
-        .toEqual(['toolreg: TR009 tools/liar.ts registered [liar_real] at run time, its scan found [liar_real, phantom]'])
+      await expect
+        .poll(() => warned.filter(w => w.includes('TR009')), { timeout: 30_000 })
+        .toEqual([
+          'toolreg: TR009 tools/liar.ts registered [liar_real] at run time, its scan found [liar_real, phantom]',
+        ])
       // The other modules agree with their scans: no TR009 for them.
       await unlink(path.join(tmp, 'tools/liar.ts'))
       await namesBecome(['clock', 'echo'])
-      expect(warned.filter((w) => w.includes('TR009'))).toHaveLength(1)
+      expect(warned.filter(w => w.includes('TR009'))).toHaveLength(1)
     } finally {
       registry.configure({ logger: previous })
     }

@@ -23,7 +23,10 @@ registry.register({ name: 'added_later', toolset: 'util', schema: {}, handler: (
 
 /** The minimal event surface shared by Rollup's and Rolldown's watchers. */
 interface Watcher {
-  on(event: 'event', listener: (event: { code: string; error?: unknown; result?: { close(): unknown } | null }) => void): unknown
+  on(
+    event: 'event',
+    listener: (event: { code: string; error?: unknown; result?: { close(): unknown } | null }) => void,
+  ): unknown
   close(): unknown
 }
 
@@ -31,7 +34,7 @@ interface Watcher {
 function buildEnds(watcher: Watcher): () => Promise<void> {
   const waiting: { resolve: () => void; reject: (error: unknown) => void }[] = []
   let ended = 0
-  watcher.on('event', (event) => {
+  watcher.on('event', event => {
     void event.result?.close()
     if (event.code === 'END') {
       ended++
@@ -45,7 +48,9 @@ function buildEnds(watcher: Watcher): () => Promise<void> {
     if (ended >= seen) return Promise.resolve()
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no rebuild within 60 s')), 60_000)
-      const settle = <T,>(fn: (value: T) => void) => (value: T) => (clearTimeout(timer), fn(value))
+      const settle =
+        <T>(fn: (value: T) => void) =>
+        (value: T) => (clearTimeout(timer), fn(value))
       waiting.push({ resolve: settle(resolve), reject: settle(reject) })
     })
   }
@@ -55,10 +60,10 @@ function runNames(entry: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
-    child.stdout.on('data', (chunk) => (out += chunk))
+    child.stdout.on('data', chunk => (out += chunk))
     child.on('error', reject)
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))
+    child.on('close', code => {
+      const line = out.split('\n').find(l => l.startsWith('TOOLREG_REPORT '))
       if (code !== 0 || !line) return reject(new Error(`exit ${code}: ${out}`))
       resolve((JSON.parse(line.slice('TOOLREG_REPORT '.length)) as { names: string[] }).names)
     })
@@ -121,7 +126,10 @@ describe('watch builds', () => {
       input: path.join(tmp, 'src/main.ts'),
       plugins: [
         rollupToolRegistry({ root: tmp, dts: false }),
-        { name: 'resolve-workspace', resolveId: (id: string) => (id === '@toolreg/core' ? require.resolve('@toolreg/core') : null) },
+        {
+          name: 'resolve-workspace',
+          resolveId: (id: string) => (id === '@toolreg/core' ? require.resolve('@toolreg/core') : null),
+        },
         esbuild({ target: 'es2022' }),
       ],
       onwarn: () => {},

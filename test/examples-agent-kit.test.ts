@@ -27,7 +27,12 @@ function echoRegistry() {
 }
 
 const rules: ScriptRule[] = [
-  { tool: 'echo', pattern: /\becho (\w+)/g, args: (m) => ({ text: m[1] }), describe: (r) => `echoed ${(r as { text: string }).text}` },
+  {
+    tool: 'echo',
+    pattern: /\becho (\w+)/g,
+    args: m => ({ text: m[1] }),
+    describe: r => `echoed ${(r as { text: string }).text}`,
+  },
   { tool: 'secret_echo', pattern: /\bsecret\b/g, args: () => ({}), describe: () => 'secret seen' },
 ]
 
@@ -39,7 +44,7 @@ describe('runAgent with the scripted model', () => {
       messages: [{ role: 'user', content: 'echo alpha then echo beta' }],
       ctx: { env: { REGION: 'eu' } },
     })
-    expect(transcript.toolCalls.map((c) => [c.id, c.name, JSON.parse(c.result)])).toEqual([
+    expect(transcript.toolCalls.map(c => [c.id, c.name, JSON.parse(c.result)])).toEqual([
       ['call_1', 'echo', { text: 'alpha', region: 'eu' }],
       ['call_2', 'echo', { text: 'beta', region: 'eu' }],
     ])
@@ -49,12 +54,22 @@ describe('runAgent with the scripted model', () => {
 
   it('offers a requiresEnv tool only when ctx.env has the variable', async () => {
     const model = createScriptedModel({ rules })
-    const without = await runAgent({ model, registry: echoRegistry(), messages: [{ role: 'user', content: 'secret' }], ctx: { env: {} } })
+    const without = await runAgent({
+      model,
+      registry: echoRegistry(),
+      messages: [{ role: 'user', content: 'secret' }],
+      ctx: { env: {} },
+    })
     expect(without.toolsOffered).toEqual(['echo'])
     expect(without.toolCalls).toEqual([])
     expect(without.answer).toBe('I could not use secret_echo: it is not available here.')
 
-    const withEnv = await runAgent({ model, registry: echoRegistry(), messages: [{ role: 'user', content: 'secret' }], ctx: { env: { SECRET: 'x' } } })
+    const withEnv = await runAgent({
+      model,
+      registry: echoRegistry(),
+      messages: [{ role: 'user', content: 'secret' }],
+      ctx: { env: { SECRET: 'x' } },
+    })
     expect(withEnv.toolsOffered.sort()).toEqual(['echo', 'secret_echo'])
     expect(withEnv.answer).toBe('secret seen')
   })
@@ -63,21 +78,33 @@ describe('runAgent with the scripted model', () => {
     const model = createScriptedModel({ rules })
     const registry = echoRegistry()
     const first = await runAgent({ model, registry, messages: [{ role: 'user', content: 'echo one' }] })
-    const second = await runAgent({ model, registry, messages: [...first.messages, { role: 'user', content: 'echo two and echo three' }] })
-    expect(second.toolCalls.map((c) => c.id)).toEqual(['call_2', 'call_3'])
+    const second = await runAgent({
+      model,
+      registry,
+      messages: [...first.messages, { role: 'user', content: 'echo two and echo three' }],
+    })
+    expect(second.toolCalls.map(c => c.id)).toEqual(['call_2', 'call_3'])
     expect(second.answer).toBe('echoed two\nechoed three')
   })
 
   // Without ctx.env, requiresEnv is only metadata (SPEC §2.8): both tools are offered.
   it('answers without tools when nothing matches', async () => {
-    const transcript = await runAgent({ model: createScriptedModel({ rules }), registry: echoRegistry(), messages: [{ role: 'user', content: 'hello' }] })
+    const transcript = await runAgent({
+      model: createScriptedModel({ rules }),
+      registry: echoRegistry(),
+      messages: [{ role: 'user', content: 'hello' }],
+    })
     expect(transcript.toolCalls).toEqual([])
     expect(transcript.answer).toBe('I found nothing to do in that. Tools I can use: echo, secret_echo.')
     expect(transcript.steps).toBe(1)
   })
 
   it('plans calls in the order the phrases appear', () => {
-    expect(planCalls(rules, 'secret, echo a, secret').map((c) => c.rule.tool)).toEqual(['secret_echo', 'echo', 'secret_echo'])
+    expect(planCalls(rules, 'secret, echo a, secret').map(c => c.rule.tool)).toEqual([
+      'secret_echo',
+      'echo',
+      'secret_echo',
+    ])
   })
 })
 

@@ -13,7 +13,11 @@ import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
 
 const ROOT = join(EXAMPLES_DIR, 'browser-agent')
 const TOOLS = 120
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+}
 const skip = skipWithoutChromium('examples-browser-many')
 
 describe.skipIf(skip)('the browser example, many-tools mode', () => {
@@ -28,8 +32,13 @@ describe.skipIf(skip)('the browser example, many-tools mode', () => {
   beforeAll(async () => {
     outDir = await tempDir('browser-many')
     process.env.TOOLREG_MANY_TOOLS = String(TOOLS)
-    await build({ root: ROOT, configFile: join(ROOT, 'vite.many.config.ts'), logLevel: 'silent', build: { outDir: outDir.path, emptyOutDir: true } })
-    jsFiles = (await readdir(join(outDir.path, 'assets'))).filter((f) => f.endsWith('.js'))
+    await build({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.many.config.ts'),
+      logLevel: 'silent',
+      build: { outDir: outDir.path, emptyOutDir: true },
+    })
+    jsFiles = (await readdir(join(outDir.path, 'assets'))).filter(f => f.endsWith('.js'))
     server = await serveLoopback(async (request, response) => {
       const path = new URL(request.url, 'http://x').pathname
       const file = normalize(join(outDir.path, path === '/' ? 'index.html' : decodeURIComponent(path)))
@@ -43,9 +52,9 @@ describe.skipIf(skip)('the browser example, many-tools mode', () => {
     })
     browser = await launchChromium()
     page = await browser.newPage()
-    page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
-    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())))
-    page.on('pageerror', (e) => void problems.push(String(e)))
+    page.on('request', r => fetched.push(new URL(r.url()).pathname))
+    page.on('console', m => void (m.type() === 'error' && problems.push(m.text())))
+    page.on('pageerror', e => void problems.push(String(e)))
     await page.goto(`${server.origin}/`)
     await page.waitForSelector('body[data-ready="true"]')
   }, 180_000)
@@ -64,7 +73,7 @@ describe.skipIf(skip)('the browser example, many-tools mode', () => {
     await page.locator('#log .answer').nth(answers).waitFor()
     return (await page.locator('#log .answer').nth(answers).textContent()) ?? ''
   }
-  const listed = () => page.locator('#tool-list li').evaluateAll((items) => items.map((i) => i.getAttribute('data-tool')))
+  const listed = () => page.locator('#tool-list li').evaluateAll(items => items.map(i => i.getAttribute('data-tool')))
   /** The chunk holding a generated tool's handler (the entry holds its definition only). */
   const chunkOf = async (name: string) => {
     for (const f of jsFiles) {
@@ -75,36 +84,52 @@ describe.skipIf(skip)('the browser example, many-tools mode', () => {
   }
 
   it('offers find_tools and the hand-written tools; the generated ones are registered but not loaded', async () => {
-    expect(await listed()).toEqual(['current_url', 'find_tools', 'local_storage_get', 'local_storage_set', 'page_title', 'slugify'])
+    expect(await listed()).toEqual([
+      'current_url',
+      'find_tools',
+      'local_storage_get',
+      'local_storage_set',
+      'page_title',
+      'slugify',
+    ])
     const status = await page.textContent('#many-status')
     expect(status).toContain(`${TOOLS + 6} tools registered, ${TOOLS} lazy ones not loaded yet`)
     // One chunk per generated tool, none fetched by the page load.
     const weather = await chunkOf('weather_forecast')
     expect(weather).not.toBe('')
     expect(jsFiles.length).toBeGreaterThan(TOOLS)
-    expect(fetched.filter((p) => p.endsWith('.js')).length).toBeLessThan(4)
+    expect(fetched.filter(p => p.endsWith('.js')).length).toBeLessThan(4)
   })
 
   it('finds tools for a request: exactly their chunks load while the model reads; the call then fetches nothing', async () => {
     const before = fetched.length
     const found = await ask('find tools for a rain forecast in Oslo')
     expect(found).toMatch(/^Found: weather_forecast/)
-    const names = found.replace(/^Found: /, '').replace(/\.$/, '').split(/,\s*/).map((n) => n.trim()).filter(Boolean)
+    const names = found
+      .replace(/^Found: /, '')
+      .replace(/\.$/, '')
+      .split(/,\s*/)
+      .map(n => n.trim())
+      .filter(Boolean)
     expect(names.length).toBeGreaterThan(1)
     expect(await listed()).toContain('weather_forecast')
     // find_tools preloads the lazy tools it found: one chunk each (the search index's chunk too, on this first search).
     const lazyFound = []
     for (const n of names) if (await chunkOf(n)) lazyFound.push(n)
     expect(lazyFound).toContain('weather_forecast')
-    const chunks = await Promise.all(lazyFound.map((n) => chunkOf(n)))
+    const chunks = await Promise.all(lazyFound.map(n => chunkOf(n)))
     await expect.poll(() => page.locator('#loads li').count()).toBe(lazyFound.length)
-    expect(new Set(fetched.slice(before).filter((p) => p.endsWith('.js') && !p.includes('search')))).toEqual(new Set(chunks))
-    expect((await page.locator('#loads li').allTextContents()).map((t) => t.replace(/^\+\d+ ms /, '')).sort()).toEqual(lazyFound.map((n) => `${n} loaded`).sort())
+    expect(new Set(fetched.slice(before).filter(p => p.endsWith('.js') && !p.includes('search')))).toEqual(
+      new Set(chunks),
+    )
+    expect((await page.locator('#loads li').allTextContents()).map(t => t.replace(/^\+\d+ ms /, '')).sort()).toEqual(
+      lazyFound.map(n => `${n} loaded`).sort(),
+    )
     const afterFind = fetched.length
     const answer = await ask('weather_forecast {"location":"Oslo","days":"2"}')
     expect(answer).toContain('weather_forecast answered')
     expect(answer).toContain('demo data')
-    expect(fetched.slice(afterFind).filter((p) => p.endsWith('.js'))).toEqual([])
+    expect(fetched.slice(afterFind).filter(p => p.endsWith('.js'))).toEqual([])
     expect(await page.textContent('#many-status')).toContain(`${TOOLS - lazyFound.length} lazy ones not loaded yet`)
     expect(problems).toEqual([])
   })

@@ -13,7 +13,12 @@ import { EXAMPLES_DIR, serveLoopback, tempDir, type LoopbackServer } from './hel
 import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
 
 const BROWSER_ROOT = join(EXAMPLES_DIR, 'browser-agent')
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+}
 
 // Served beside the page by the test only: a same-origin script that tries eval.
 const EVAL_PROBE = `document.body.dataset.evalProbe = (() => { try { return String(eval('6 * 7')) } catch (error) { return error.name } })()`
@@ -33,11 +38,19 @@ describe.skipIf(skip)('the browser example in Chromium under its CSP', () => {
 
   beforeAll(async () => {
     outDir = await tempDir('browser')
-    await build({ root: BROWSER_ROOT, configFile: join(BROWSER_ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir: outDir.path, emptyOutDir: true } })
+    await build({
+      root: BROWSER_ROOT,
+      configFile: join(BROWSER_ROOT, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir: outDir.path, emptyOutDir: true },
+    })
     server = await serveLoopback(async (request, response) => {
       const path = new URL(request.url, 'http://x').pathname
       if (path === '/__eval-probe.js') {
-        response.writeHead(200, { 'content-security-policy': CONTENT_SECURITY_POLICY, 'content-type': 'text/javascript' })
+        response.writeHead(200, {
+          'content-security-policy': CONTENT_SECURITY_POLICY,
+          'content-type': 'text/javascript',
+        })
         return void response.end(EVAL_PROBE)
       }
       const file = normalize(join(outDir.path, path === '/' ? 'index.html' : decodeURIComponent(path)))
@@ -62,16 +75,21 @@ describe.skipIf(skip)('the browser example in Chromium under its CSP', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     const problems: PageProblems = { violations: [], consoleErrors: [], pageErrors: [] }
-    await page.exposeFunction('__reportViolation', (directive: string, blocked: string) => problems.violations.push({ directive, blocked }))
+    await page.exposeFunction('__reportViolation', (directive: string, blocked: string) =>
+      problems.violations.push({ directive, blocked }),
+    )
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        ;(window as unknown as { __reportViolation(d: string, b: string): void }).__reportViolation(event.violatedDirective, event.blockedURI)
+      document.addEventListener('securitypolicyviolation', event => {
+        ;(window as unknown as { __reportViolation(d: string, b: string): void }).__reportViolation(
+          event.violatedDirective,
+          event.blockedURI,
+        )
       })
     })
-    page.on('console', (message) => {
+    page.on('console', message => {
       if (message.type() === 'error') problems.consoleErrors.push(message.text())
     })
-    page.on('pageerror', (error) => problems.pageErrors.push(String(error)))
+    page.on('pageerror', error => problems.pageErrors.push(String(error)))
     await page.goto(`${server.origin}/`)
     await page.waitForSelector('body[data-ready="true"]')
     return { page, problems }
@@ -97,12 +115,25 @@ describe.skipIf(skip)('the browser example in Chromium under its CSP', () => {
 
   it('lists the tools, runs a chat with tool calls and answers, with no CSP violation', async () => {
     const { page, problems } = await openPage()
-    const listed = await page.locator('#tool-list li').evaluateAll((items) => items.map((item) => item.getAttribute('data-tool')))
+    const listed = await page
+      .locator('#tool-list li')
+      .evaluateAll(items => items.map(item => item.getAttribute('data-tool')))
     expect(listed).toEqual(['current_url', 'local_storage_get', 'local_storage_set', 'page_title', 'slugify'])
 
-    await ask(page, 'save colour=teal and recall colour; what is the page title and current url? slugify "Tools at Build Time!"')
-    const calls = await page.locator('#log .tool-call').evaluateAll((items) => items.map((item) => [item.getAttribute('data-tool'), item.textContent]))
-    expect(calls.map(([tool]) => tool)).toEqual(['local_storage_set', 'local_storage_get', 'page_title', 'current_url', 'slugify'])
+    await ask(
+      page,
+      'save colour=teal and recall colour; what is the page title and current url? slugify "Tools at Build Time!"',
+    )
+    const calls = await page
+      .locator('#log .tool-call')
+      .evaluateAll(items => items.map(item => [item.getAttribute('data-tool'), item.textContent]))
+    expect(calls.map(([tool]) => tool)).toEqual([
+      'local_storage_set',
+      'local_storage_get',
+      'page_title',
+      'current_url',
+      'slugify',
+    ])
     expect(calls[1][1]).toContain('"value":"teal"')
     expect(calls[2][1]).toContain('"title":"toolreg browser agent"')
     expect(calls[3][1]).toContain(`"url":"${server.origin}/"`)
@@ -128,13 +159,17 @@ describe.skipIf(skip)('the browser example in Chromium under its CSP', () => {
     const { page, problems } = await openPage()
     const longKey = 'k'.repeat(70)
     await ask(page, `slugify "" and save ${longKey}=v; slugify "Valid Title"`)
-    const calls = await page.locator('#log .tool-call').evaluateAll((items) => items.map((item) => [item.getAttribute('data-tool'), item.textContent]))
+    const calls = await page
+      .locator('#log .tool-call')
+      .evaluateAll(items => items.map(item => [item.getAttribute('data-tool'), item.textContent]))
     expect(calls.map(([tool]) => tool)).toEqual(['slugify', 'local_storage_set', 'slugify'])
     const answer = (await page.locator('#log .answer').last().textContent()) ?? ''
     expect(answer).toMatch(/slugify failed: Invalid arguments for tool slugify: text: /)
-    expect(answer).toContain('local_storage_set failed: Invalid arguments for tool local_storage_set: key: String does not match pattern.')
+    expect(answer).toContain(
+      'local_storage_set failed: Invalid arguments for tool local_storage_set: key: String does not match pattern.',
+    )
     expect(answer).toContain('The slug is valid-title.')
-    expect(await page.evaluate((k) => localStorage.getItem('agent:' + k), longKey)).toBeNull()
+    expect(await page.evaluate(k => localStorage.getItem('agent:' + k), longKey)).toBeNull()
     expect(problems).toEqual({ violations: [], consoleErrors: [], pageErrors: [] })
     await page.context().close()
   })
@@ -158,9 +193,9 @@ describe.skipIf(skip)('the browser example in Chromium under its CSP', () => {
     })
     await page.waitForSelector('body[data-eval-probe]')
     expect(await page.getAttribute('body', 'data-eval-probe')).toBe('EvalError')
-    await expect.poll(() => problems.violations.map((v) => `${v.directive} ${v.blocked}`)).toEqual(
-      expect.arrayContaining(['script-src-elem inline', 'script-src eval']),
-    )
+    await expect
+      .poll(() => problems.violations.map(v => `${v.directive} ${v.blocked}`))
+      .toEqual(expect.arrayContaining(['script-src-elem inline', 'script-src eval']))
     await page.context().close()
   })
 })

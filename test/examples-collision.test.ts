@@ -21,10 +21,10 @@ beforeAll(async () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
+    child.stdout.on('data', chunk => (output += chunk))
+    child.stderr.on('data', chunk => (output += chunk))
     child.once('error', reject)
-    child.once('close', (code) => resolve({ code, output }))
+    child.once('close', code => resolve({ code, output }))
   })
 })
 
@@ -36,7 +36,7 @@ describe('examples/collision', () => {
   it('fails `vite build` with TR001 naming both files', () => {
     expect(result.code, result.output).not.toBe(0)
     expect(result.code).not.toBeNull()
-    const line = result.output.split('\n').find((l) => /error TR001/.test(l))
+    const line = result.output.split('\n').find(l => /error TR001/.test(l))
     expect(line, result.output).toBeDefined()
     expect(line).toContain('get_weather')
     expect(result.output).toMatch(/tools\/weather\.ts:\d+:\d+/)

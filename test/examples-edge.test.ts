@@ -12,10 +12,24 @@ import { buildEdgeAgent, EDGE_ROOT } from '../scripts/lib/edge-build.mjs'
 import { getJson, postJson, startWorkerd, type WorkerdServer } from './helpers/workerd.ts'
 import { sendJson, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
 
-const ALL_TOOLS = ['calculate', 'convert_units', 'date_diff', 'fetch_json', 'get_time', 'kv_get', 'kv_set', 'text_stats']
+const ALL_TOOLS = [
+  'calculate',
+  'convert_units',
+  'date_diff',
+  'fetch_json',
+  'get_time',
+  'kv_get',
+  'kv_set',
+  'text_stats',
+]
 const UNGATED_TOOLS = ['calculate', 'convert_units', 'date_diff', 'get_time', 'text_stats']
 
-const CATALOG = { items: [{ name: 'alpha', price: 3 }, { name: 'beta', price: 5 }] }
+const CATALOG = {
+  items: [
+    { name: 'alpha', price: 3 },
+    { name: 'beta', price: 5 },
+  ],
+}
 
 let outDir: Awaited<ReturnType<typeof tempDir>>
 let bundle: string
@@ -37,7 +51,11 @@ beforeAll(async () => {
   // Same JSON, but its origin is not on the allow-list: it must never be asked.
   strangerServer = await serveLoopback((_request, response) => sendJson(response, CATALOG))
   ;[open, closed] = await Promise.all([
-    startWorkerd({ bundle, allowLocalNetwork: true, bindings: { TOOL_STORE: 'memory', FETCH_ALLOWED_ORIGINS: `https://api.example.com, ${jsonServer.origin}` } }),
+    startWorkerd({
+      bundle,
+      allowLocalNetwork: true,
+      bindings: { TOOL_STORE: 'memory', FETCH_ALLOWED_ORIGINS: `https://api.example.com, ${jsonServer.origin}` },
+    }),
     startWorkerd({ bundle, allowLocalNetwork: true }),
   ])
 })
@@ -54,7 +72,7 @@ async function chat(server: WorkerdServer, content: string): Promise<Transcript>
 }
 
 function resultOf(transcript: Transcript, name: string, nth = 0): Record<string, unknown> {
-  const calls = transcript.toolCalls.filter((call) => call.name === name)
+  const calls = transcript.toolCalls.filter(call => call.name === name)
   expect(calls.length, `${name} calls in ${JSON.stringify(transcript.toolCalls)}`).toBeGreaterThan(nth)
   return JSON.parse(calls[nth].result)
 }
@@ -62,15 +80,15 @@ function resultOf(transcript: Transcript, name: string, nth = 0): Record<string,
 describe('the built bundle', () => {
   it('is one ES module importing nothing from Node', async () => {
     const files = await readdir(outDir.path, { recursive: true })
-    expect(files.filter((file) => /\.[cm]?js$/.test(file))).toEqual(['worker.js'])
+    expect(files.filter(file => /\.[cm]?js$/.test(file))).toEqual(['worker.js'])
     const code = await readFile(bundle, 'utf8')
     const specifiers = [
       ...code.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+)["'`]/g),
       ...code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+)["'`]/g),
       ...code.matchAll(/\bexport\s*[\w*{}\s,$]*from\s*["'`]([^"'`]+)["'`]/g),
-    ].map((match) => match[1])
+    ].map(match => match[1])
     const builtins = new Set(builtinModules)
-    expect(specifiers.filter((s) => s.startsWith('node:') || builtins.has(s.split('/')[0]))).toEqual([])
+    expect(specifiers.filter(s => s.startsWith('node:') || builtins.has(s.split('/')[0]))).toEqual([])
     expect(code).not.toMatch(/\brequire\s*\(\s*["'`](?:node:|fs|path|os|crypto)/)
     // The Worker entry exports only `default`.
     const worker = (await import(`${join(outDir.path, 'worker.js')}?t=${Date.now()}`)) as Record<string, unknown>
@@ -83,14 +101,19 @@ describe('the build config', () => {
     const scratch = await tempDir('edge-builtin')
     try {
       const entry = join(scratch.path, 'bad-worker.ts')
-      await writeFile(entry, `import { readFileSync } from 'node:fs'\nexport default { fetch: () => new Response(String(readFileSync)) }\n`)
+      await writeFile(
+        entry,
+        `import { readFileSync } from 'node:fs'\nexport default { fetch: () => new Response(String(readFileSync)) }\n`,
+      )
       const attempt = build({
         root: EDGE_ROOT,
         configFile: join(EDGE_ROOT, 'vite.config.ts'),
         logLevel: 'silent',
         build: { ssr: entry, outDir: join(scratch.path, 'out') },
       })
-      await expect(attempt).rejects.toThrow(/bad-worker\.ts imports the Node built-in "node:fs", which workerd cannot load/)
+      await expect(attempt).rejects.toThrow(
+        /bad-worker\.ts imports the Node built-in "node:fs", which workerd cannot load/,
+      )
     } finally {
       await scratch.remove()
     }
@@ -101,7 +124,7 @@ describe('GET /tools', () => {
   it('lists every tool when the store and the allow-list are configured', async () => {
     const { status, body } = await getJson<ToolDefinition[]>(`${open.url}/tools`)
     expect(status).toBe(200)
-    expect(body.map((tool) => tool.function.name)).toEqual(ALL_TOOLS)
+    expect(body.map(tool => tool.function.name)).toEqual(ALL_TOOLS)
     for (const tool of body) {
       expect(tool.type).toBe('function')
       expect(typeof tool.function.description).toBe('string')
@@ -112,7 +135,7 @@ describe('GET /tools', () => {
   it('withholds the kv tools (checkFn) and fetch_json (requiresEnv) when their bindings are missing', async () => {
     const { status, body } = await getJson<ToolDefinition[]>(`${closed.url}/tools`)
     expect(status).toBe(200)
-    expect(body.map((tool) => tool.function.name)).toEqual(UNGATED_TOOLS)
+    expect(body.map(tool => tool.function.name)).toEqual(UNGATED_TOOLS)
   })
 })
 
@@ -125,20 +148,33 @@ describe('POST /chat with the scripted model', () => {
     )
     expect(transcript.model).toBe('scripted')
     expect(transcript.stoppedBy).toBe('answer')
-    expect(transcript.toolCalls.map((call) => call.name)).toEqual(['calculate', 'convert_units', 'convert_units', 'text_stats', 'kv_set', 'kv_get', 'date_diff'])
+    expect(transcript.toolCalls.map(call => call.name)).toEqual([
+      'calculate',
+      'convert_units',
+      'convert_units',
+      'text_stats',
+      'kv_set',
+      'kv_get',
+      'date_diff',
+    ])
 
     expect(resultOf(transcript, 'calculate')).toEqual({ expression: '2*(3+4)', result: 14 })
     expect(resultOf(transcript, 'convert_units', 0).result).toBeCloseTo(26.2 * 1.609344, 9)
     expect(resultOf(transcript, 'convert_units', 1).result).toBeCloseTo(100, 9)
-    expect(resultOf(transcript, 'text_stats')).toMatchObject({ words: 5, sentences: 2, characters: 'One two three. Four five!'.length, lines: 1 })
+    expect(resultOf(transcript, 'text_stats')).toMatchObject({
+      words: 5,
+      sentences: 2,
+      characters: 'One two three. Four five!'.length,
+      lines: 1,
+    })
     expect(resultOf(transcript, 'kv_set')).toEqual({ key: 'city', stored: true })
     expect(resultOf(transcript, 'kv_get')).toEqual({ key: 'city', found: true, value: 'Lisbon' })
     // 2024 is a leap year: February has 29 days, 21 of them Monday–Friday.
     expect(resultOf(transcript, 'date_diff')).toMatchObject({ days: 29, weekdays: 21 })
 
     // Every call got its tool message, in order, and the answer is built from the results.
-    const toolMessages = transcript.messages.filter((m) => m.role === 'tool')
-    expect(toolMessages.map((m) => m.tool_call_id)).toEqual(transcript.toolCalls.map((call) => call.id))
+    const toolMessages = transcript.messages.filter(m => m.role === 'tool')
+    expect(toolMessages.map(m => m.tool_call_id)).toEqual(transcript.toolCalls.map(call => call.id))
     expect(transcript.answer).toContain('2*(3+4) = 14')
     expect(transcript.answer).toContain('city is Lisbon.')
   })
@@ -152,7 +188,7 @@ describe('POST /chat with the scripted model', () => {
     expect(resultOf(transcript, 'fetch_json', 0)).toMatchObject({ status: 200, pointer: '/items/1/name', data: 'beta' })
     expect(resultOf(transcript, 'fetch_json', 1).error).toBe(`Origin not allowed: ${strangerServer.origin}`)
     expect(resultOf(transcript, 'fetch_json', 2).error).toMatch(/^Redirect refused \(HTTP 302\)/)
-    expect(jsonServer.requests.slice(before).map((r) => r.url)).toEqual(['/catalog.json', '/moved'])
+    expect(jsonServer.requests.slice(before).map(r => r.url)).toEqual(['/catalog.json', '/moved'])
     expect(strangerServer.requests).toEqual([])
   })
 
@@ -165,7 +201,10 @@ describe('POST /chat with the scripted model', () => {
   })
 
   it('checks arguments before the handler in workerd: a zod tool and a JSON Schema tool (@toolreg/core/validate)', async () => {
-    const transcript = await chat(open, 'convert ten km to mi; days between 2024-02-31 and 2024-03-01; convert 5 km to m')
+    const transcript = await chat(
+      open,
+      'convert ten km to mi; days between 2024-02-31 and 2024-03-01; convert 5 km to m',
+    )
     const bad = resultOf(transcript, 'convert_units', 0)
     expect(bad.error).toMatch(/^Invalid arguments for tool convert_units: value: /)
     expect(bad.issues).toEqual([{ path: 'value', message: expect.any(String) }])
@@ -181,7 +220,7 @@ describe('POST /chat with the scripted model', () => {
   it('does not call gated tools when their bindings are missing', async () => {
     const transcript = await chat(closed, 'remember colour=green; recall colour; calculate 40+2')
     expect(transcript.toolsOffered.sort()).toEqual(UNGATED_TOOLS)
-    expect(transcript.toolCalls.map((call) => call.name)).toEqual(['calculate'])
+    expect(transcript.toolCalls.map(call => call.name)).toEqual(['calculate'])
     expect(resultOf(transcript, 'calculate').result).toBe(42)
     expect(transcript.answer).toContain('I could not use kv_set: it is not available here.')
     expect(transcript.answer).toContain('I could not use kv_get: it is not available here.')

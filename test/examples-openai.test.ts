@@ -20,7 +20,13 @@ function completion(message: Record<string, unknown>) {
   return {
     id: 'chatcmpl-test',
     object: 'chat.completion',
-    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', ...message },
+        finish_reason: message.tool_calls ? 'tool_calls' : 'stop',
+      },
+    ],
   }
 }
 
@@ -29,16 +35,19 @@ function toolCall(id: string, name: string, args: Record<string, unknown>) {
 }
 
 /** A chat-completions endpoint that plays `replies` in order, one per request. */
-async function fakeChatCompletions(replies: ((request: CompletionRequest) => Record<string, unknown>)[]): Promise<LoopbackServer> {
+async function fakeChatCompletions(
+  replies: ((request: CompletionRequest) => Record<string, unknown>)[],
+): Promise<LoopbackServer> {
   let turn = 0
   return serveLoopback((request: RecordedRequest, response: ServerResponse) => {
-    if (request.method !== 'POST' || request.url !== '/v1/chat/completions') return sendJson(response, { error: { message: 'wrong route' } }, 404)
+    if (request.method !== 'POST' || request.url !== '/v1/chat/completions')
+      return sendJson(response, { error: { message: 'wrong route' } }, 404)
     const reply = replies[Math.min(turn++, replies.length - 1)]
     sendJson(response, completion(reply(JSON.parse(request.body))))
   })
 }
 
-const bodies = (server: LoopbackServer) => server.requests.map((r) => JSON.parse(r.body) as CompletionRequest)
+const bodies = (server: LoopbackServer) => server.requests.map(r => JSON.parse(r.body) as CompletionRequest)
 
 describe('the edge Worker in workerd with an OpenAI-compatible endpoint', () => {
   let outDir: Awaited<ReturnType<typeof tempDir>>
@@ -49,16 +58,27 @@ describe('the edge Worker in workerd with an OpenAI-compatible endpoint', () => 
     outDir = await tempDir('openai')
     const bundle = await buildEdgeAgent({ outDir: outDir.path, logLevel: 'silent' })
     fake = await fakeChatCompletions([
-      () => ({ content: null, tool_calls: [toolCall('call_abc', 'calculate', { expression: '6*7' }), toolCall('call_def', 'convert_units', { value: 5, from: 'km', to: 'm' })] }),
-      (request) => {
-        const results = request.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content).result)
+      () => ({
+        content: null,
+        tool_calls: [
+          toolCall('call_abc', 'calculate', { expression: '6*7' }),
+          toolCall('call_def', 'convert_units', { value: 5, from: 'km', to: 'm' }),
+        ],
+      }),
+      request => {
+        const results = request.messages.filter(m => m.role === 'tool').map(m => JSON.parse(m.content).result)
         return { content: `The answers are ${results.join(' and ')}.` }
       },
     ])
     worker = await startWorkerd({
       bundle,
       allowLocalNetwork: true,
-      bindings: { OPENAI_API_KEY: 'sk-test-123', OPENAI_BASE_URL: `${fake.origin}/v1`, OPENAI_MODEL: 'fake-model', TOOL_STORE: 'memory' },
+      bindings: {
+        OPENAI_API_KEY: 'sk-test-123',
+        OPENAI_BASE_URL: `${fake.origin}/v1`,
+        OPENAI_MODEL: 'fake-model',
+        TOOL_STORE: 'memory',
+      },
     })
   })
 
@@ -84,21 +104,32 @@ describe('the edge Worker in workerd with an OpenAI-compatible endpoint', () => 
     expect(first.model).toBe('fake-model')
     // The request carries the registry's definitions, as the worker offers them under its env.
     expect(first.tools).toEqual(toOpenAITools(definitions))
-    expect((first.tools as { function: { name: string } }[]).map((t) => t.function.name)).toEqual([
-      'calculate', 'convert_units', 'date_diff', 'get_time', 'kv_get', 'kv_set', 'text_stats',
+    expect((first.tools as { function: { name: string } }[]).map(t => t.function.name)).toEqual([
+      'calculate',
+      'convert_units',
+      'date_diff',
+      'get_time',
+      'kv_get',
+      'kv_set',
+      'text_stats',
     ])
     expect(second.tools).toEqual(first.tools)
 
     // The second request replays the assistant's calls and answers each with its dispatch result.
-    const assistant = second.messages.find((m) => m.role === 'assistant')
-    expect(assistant && 'tool_calls' in assistant ? assistant.tool_calls?.map((c) => c.id) : []).toEqual(['call_abc', 'call_def'])
+    const assistant = second.messages.find(m => m.role === 'assistant')
+    expect(assistant && 'tool_calls' in assistant ? assistant.tool_calls?.map(c => c.id) : []).toEqual([
+      'call_abc',
+      'call_def',
+    ])
     const toolMessages = second.messages.filter((m): m is Extract<ChatMessage, { role: 'tool' }> => m.role === 'tool')
-    expect(toolMessages.map((m) => m.tool_call_id)).toEqual(['call_abc', 'call_def'])
+    expect(toolMessages.map(m => m.tool_call_id)).toEqual(['call_abc', 'call_def'])
     expect(JSON.parse(toolMessages[0].content)).toEqual({ expression: '6*7', result: 42 })
     expect(JSON.parse(toolMessages[1].content)).toMatchObject({ from: 'km', to: 'm', result: 5000 })
 
     expect(transcript.model).toBe('openai:fake-model')
-    expect(transcript.toolCalls.map((c) => [c.id, c.name, c.result])).toEqual(toolMessages.map((m, i) => [m.tool_call_id, ['calculate', 'convert_units'][i], m.content]))
+    expect(transcript.toolCalls.map(c => [c.id, c.name, c.result])).toEqual(
+      toolMessages.map((m, i) => [m.tool_call_id, ['calculate', 'convert_units'][i], m.content]),
+    )
     expect(transcript.answer).toBe('The answers are 42 and 5000.')
     expect(transcript.stoppedBy).toBe('answer')
   })
@@ -116,8 +147,11 @@ describe('the agent kit in Node with an OpenAI-compatible endpoint', () => {
     registry.register({
       name: 'reverse',
       toolset: 'text',
-      schema: { description: 'Reverse a string.', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
-      handler: (args) => [...String(args.text)].reverse().join(''),
+      schema: {
+        description: 'Reverse a string.',
+        parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      },
+      handler: args => [...String(args.text)].reverse().join(''),
     })
     return registry
   }
@@ -125,7 +159,10 @@ describe('the agent kit in Node with an OpenAI-compatible endpoint', () => {
   it('never dispatches a tool that was not offered, and stops at the step limit', async () => {
     await fake?.close()
     fake = await fakeChatCompletions([
-      () => ({ content: null, tool_calls: [toolCall('c1', 'delete_everything', {}), toolCall('c2', 'reverse', { text: 'abc' })] }),
+      () => ({
+        content: null,
+        tool_calls: [toolCall('c1', 'delete_everything', {}), toolCall('c2', 'reverse', { text: 'abc' })],
+      }),
     ])
     const registry = makeRegistry()
     const transcript = await runAgent({
@@ -137,7 +174,7 @@ describe('the agent kit in Node with an OpenAI-compatible endpoint', () => {
     expect(transcript.stoppedBy).toBe('max-steps')
     expect(transcript.answer).toBeNull()
     expect(fake.requests).toHaveLength(2)
-    expect(transcript.toolCalls.map((c) => [c.name, c.result])).toEqual([
+    expect(transcript.toolCalls.map(c => [c.name, c.result])).toEqual([
       ['delete_everything', '{"error":"Tool not available: delete_everything"}'],
       ['reverse', 'cba'],
       ['delete_everything', '{"error":"Tool not available: delete_everything"}'],

@@ -27,7 +27,13 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
 
   beforeAll(async () => {
     outDir = await tempDir('lazy-browser')
-    await build({ root: ROOT, configFile: false, logLevel: 'silent', plugins: [toolRegistry({ lazy: true, dts: false, manifest: false })], build: { outDir: outDir.path, emptyOutDir: true } })
+    await build({
+      root: ROOT,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [toolRegistry({ lazy: true, dts: false, manifest: false })],
+      build: { outDir: outDir.path, emptyOutDir: true },
+    })
     const assets = join(outDir.path, 'assets')
     for (const f of await readdir(assets)) {
       const text = await readFile(join(assets, f), 'utf8')
@@ -54,7 +60,7 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
     })
     browser = await launchChromium()
     page = await browser.newPage()
-    page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
+    page.on('request', r => fetched.push(new URL(r.url()).pathname))
     await page.goto(`${server.origin}/`)
     await page.waitForFunction(() => 'registry' in ((globalThis as { __toolreg?: object }).__toolreg ?? {}))
   }, 120_000)
@@ -65,10 +71,12 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
     await outDir?.remove()
   })
 
-  const count = (path: string) => fetched.filter((p) => p === path).length
+  const count = (path: string) => fetched.filter(p => p === path).length
   const call = (calls: [string, unknown][]) =>
-    page.evaluate(async (list) => {
-      const { registry } = (globalThis as unknown as { __toolreg: { registry: { dispatch(n: string, a: unknown): Promise<unknown> } } }).__toolreg
+    page.evaluate(async list => {
+      const { registry } = (
+        globalThis as unknown as { __toolreg: { registry: { dispatch(n: string, a: unknown): Promise<unknown> } } }
+      ).__toolreg
       return Promise.all(list.map(([name, args]) => registry.dispatch(name, args)))
     }, calls)
 
@@ -88,9 +96,14 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
     const before = fetched.length
     const found = await page.evaluate(async () => {
       type Search = (r: unknown, q: string, o: { limit: number }) => Promise<{ function: { name: string } }[]>
-      const { registry, searchTools } = (globalThis as unknown as { __toolreg: { registry: unknown; searchTools: Search } }).__toolreg
-      const both = await Promise.all([searchTools(registry, 'echo back a number', { limit: 1 }), searchTools(registry, 'first beta', { limit: 1 })])
-      return both.map((defs) => defs.map((d) => d.function.name))
+      const { registry, searchTools } = (
+        globalThis as unknown as { __toolreg: { registry: unknown; searchTools: Search } }
+      ).__toolreg
+      const both = await Promise.all([
+        searchTools(registry, 'echo back a number', { limit: 1 }),
+        searchTools(registry, 'first beta', { limit: 1 }),
+      ])
+      return both.map(defs => defs.map(d => d.function.name))
     })
     expect(found).toEqual([['alpha'], ['beta_one']])
     expect(fetched.slice(before)).toEqual([chunks.index])
@@ -98,15 +111,24 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
 
   it('offers the definitions before any handler loaded', async () => {
     const names = await page.evaluate(async () => {
-      const { registry } = (globalThis as unknown as { __toolreg: { registry: { getToolDefinitions(): Promise<{ function: { name: string } }[]> } } }).__toolreg
-      return (await registry.getToolDefinitions()).map((d) => d.function.name)
+      const { registry } = (
+        globalThis as unknown as {
+          __toolreg: { registry: { getToolDefinitions(): Promise<{ function: { name: string } }[]> } }
+        }
+      ).__toolreg
+      return (await registry.getToolDefinitions()).map(d => d.function.name)
     })
     expect(names).toEqual(['alpha', 'beta_one', 'beta_two', 'eager_tool'])
   })
 
   it('two concurrent first calls fetch the chunk once', async () => {
     const before = fetched.length
-    expect(await call([['alpha', { x: 1 }], ['alpha', { x: 2 }]])).toEqual(['HANDLER_ALPHA_MARK 1', 'HANDLER_ALPHA_MARK 2'])
+    expect(
+      await call([
+        ['alpha', { x: 1 }],
+        ['alpha', { x: 2 }],
+      ]),
+    ).toEqual(['HANDLER_ALPHA_MARK 1', 'HANDLER_ALPHA_MARK 2'])
     expect(fetched.slice(before)).toEqual([chunks.alpha])
     expect(await call([['alpha', { x: 3 }]])).toEqual(['HANDLER_ALPHA_MARK 3'])
     expect(count(chunks.alpha)).toBe(1)
@@ -114,10 +136,17 @@ describe.skipIf(skip)('lazy tools in Chromium', () => {
 
   it('a failed chunk fetch gives the envelope; the next call fetches it again and succeeds', async () => {
     const [failed] = await call([['beta_one', {}]])
-    expect(failed).toMatch(/^\{"error":"\[TOOL_ERROR\] Tool execution failed: TypeError: Failed to fetch dynamically imported module/)
+    expect(failed).toMatch(
+      /^\{"error":"\[TOOL_ERROR\] Tool execution failed: TypeError: Failed to fetch dynamically imported module/,
+    )
     expect(count(chunks.beta)).toBe(1)
-    expect(await call([['beta_one', {}], ['beta_two', {}]])).toEqual(['HANDLER_BETA_MARK one', 'HANDLER_BETA_MARK two'])
+    expect(
+      await call([
+        ['beta_one', {}],
+        ['beta_two', {}],
+      ]),
+    ).toEqual(['HANDLER_BETA_MARK one', 'HANDLER_BETA_MARK two'])
     // Fetched again after the failure (the same URL, or a fresh one carrying toolreg-retry).
-    expect(fetched.filter((p) => p === chunks.beta).length).toBe(2)
+    expect(fetched.filter(p => p === chunks.beta).length).toBe(2)
   })
 })

@@ -36,14 +36,19 @@ const builders: Record<Bundler, (outDir: string) => Promise<Built>> = {
     const { build, createLogger } = await import('vite')
     const warnings: string[] = []
     const logger = createLogger('warn')
-    logger.warn = (msg) => void warnings.push(msg)
-    logger.warnOnce = (msg) => void warnings.push(msg)
+    logger.warn = msg => void warnings.push(msg)
+    logger.warnOnce = msg => void warnings.push(msg)
     await build({
       root: ROOT,
       configFile: false,
       customLogger: logger,
       plugins: [viteToolRegistry(OPTIONS)],
-      build: { outDir, emptyOutDir: true, minify: false, lib: { entry: 'src/main.ts', formats: ['es'], fileName: () => 'main.js' } },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        minify: false,
+        lib: { entry: 'src/main.ts', formats: ['es'], fileName: () => 'main.js' },
+      },
     })
     return { entry: path.join(outDir, 'main.js'), warnings }
   },
@@ -51,11 +56,14 @@ const builders: Record<Bundler, (outDir: string) => Promise<Built>> = {
     const { rollup } = await import('rollup')
     const { default: esbuild } = await import('rollup-plugin-esbuild')
     const warnings: string[] = []
-    const resolveWorkspace = { name: 'resolve-workspace', resolveId: (id: string) => (id === '@toolreg/core' ? require.resolve('@toolreg/core') : null) }
+    const resolveWorkspace = {
+      name: 'resolve-workspace',
+      resolveId: (id: string) => (id === '@toolreg/core' ? require.resolve('@toolreg/core') : null),
+    }
     const bundle = await rollup({
       input: path.join(ROOT, 'src/main.ts'),
       plugins: [rollupToolRegistry({ root: ROOT, ...OPTIONS }), resolveWorkspace, esbuild({ target: 'es2022' })],
-      onwarn: (warning) => void warnings.push(warning.message),
+      onwarn: warning => void warnings.push(warning.message),
     })
     await bundle.write({ dir: outDir, format: 'es', entryFileNames: 'main.js' })
     await bundle.close()
@@ -68,7 +76,7 @@ const builders: Record<Bundler, (outDir: string) => Promise<Built>> = {
       input: path.join(ROOT, 'src/main.ts'),
       cwd: ROOT,
       plugins: [rolldownToolRegistry(OPTIONS)],
-      onwarn: (warning) => void warnings.push(warning.message),
+      onwarn: warning => void warnings.push(warning.message),
     })
     await bundle.write({ dir: outDir, format: 'es', entryFileNames: 'main.js' })
     await bundle.close()
@@ -87,7 +95,7 @@ const builders: Record<Bundler, (outDir: string) => Promise<Built>> = {
       logLevel: 'silent',
       plugins: [esbuildToolRegistry(OPTIONS)],
     })
-    return { entry: path.join(outDir, 'main.js'), warnings: result.warnings.map((w) => w.text) }
+    return { entry: path.join(outDir, 'main.js'), warnings: result.warnings.map(w => w.text) }
   },
   async webpack(outDir) {
     const { default: webpack } = await import('webpack')
@@ -120,7 +128,16 @@ const builders: Record<Bundler, (outDir: string) => Promise<Built>> = {
         output: { path: outDir, filename: 'main.cjs', chunkFilename: '[name].[id].cjs', clean: true },
         optimization: { minimize: false },
         resolve: { extensions: ['.ts', '.js'] },
-        module: { rules: [{ test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } }, type: 'javascript/auto' }] },
+        module: {
+          rules: [
+            {
+              test: /\.ts$/,
+              loader: 'builtin:swc-loader',
+              options: { jsc: { parser: { syntax: 'typescript' } } },
+              type: 'javascript/auto',
+            },
+          ],
+        },
         plugins: [rspackToolRegistry(OPTIONS)],
         infrastructureLogging: { level: 'none' },
       }),
@@ -130,7 +147,12 @@ const builders: Record<Bundler, (outDir: string) => Promise<Built>> = {
 }
 
 interface WebpackLikeCompiler {
-  run(callback: (error: Error | null, stats?: { hasErrors(): boolean; compilation: { errors: { message: string }[]; warnings: { message: string }[] } }) => void): void
+  run(
+    callback: (
+      error: Error | null,
+      stats?: { hasErrors(): boolean; compilation: { errors: { message: string }[]; warnings: { message: string }[] } },
+    ) => void,
+  ): void
   close(callback: (error?: Error | null) => void): void
 }
 function runWebpackLike(compiler: WebpackLikeCompiler, entry: string): Promise<Built> {
@@ -138,8 +160,8 @@ function runWebpackLike(compiler: WebpackLikeCompiler, entry: string): Promise<B
     compiler.run((error, stats) =>
       compiler.close(() => {
         if (error || !stats) return reject(error ?? new Error('no stats'))
-        if (stats.hasErrors()) return reject(new Error(stats.compilation.errors.map((e) => e.message).join('\n')))
-        resolve({ entry, warnings: stats.compilation.warnings.map((w) => w.message) })
+        if (stats.hasErrors()) return reject(new Error(stats.compilation.errors.map(e => e.message).join('\n')))
+        resolve({ entry, warnings: stats.compilation.warnings.map(w => w.message) })
       }),
     )
   })
@@ -171,12 +193,14 @@ function runLazy(entry: string, outDir: string, betaChunk: string): Promise<RunR
 
 /** Output JS files (relative) and their text. */
 async function outputs(outDir: string): Promise<Map<string, string>> {
-  const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(?:c|m)?js$/.test(f))
-  return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(outDir, f), 'utf8')] as const)))
+  const files = (await readdir(outDir, { recursive: true })).filter(f => /\.(?:c|m)?js$/.test(f))
+  return new Map(await Promise.all(files.map(async f => [f, await readFile(path.join(outDir, f), 'utf8')] as const)))
 }
 
 const holding = (files: Map<string, string>, marker: string | RegExp) =>
-  [...files].filter(([, text]) => (typeof marker === 'string' ? text.includes(marker) : marker.test(text))).map(([f]) => f)
+  [...files]
+    .filter(([, text]) => (typeof marker === 'string' ? text.includes(marker) : marker.test(text)))
+    .map(([f]) => f)
 /** The start of the index's JSON text (`["search\`N",[`, its quotes escaped or not by the bundler). */
 const SEARCH_INDEX = /search`\d+\\?",\[/
 
@@ -188,7 +212,7 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true })
 })
 
-describe.each(Object.keys(builders) as Bundler[])('lazy: true with %s', (bundler) => {
+describe.each(Object.keys(builders) as Bundler[])('lazy: true with %s', bundler => {
   let built: Built
   let files: Map<string, string>
   let outDir: string
@@ -218,11 +242,11 @@ describe.each(Object.keys(builders) as Bundler[])('lazy: true with %s', (bundler
   })
 
   it('warns that the file whose schema is not static loads eagerly, and why', () => {
-    const warning = built.warnings.find((w) => w.includes('loaded eagerly'))
+    const warning = built.warnings.find(w => w.includes('loaded eagerly'))
     expect(warning).toBeDefined()
     expect(warning).toContain('tools/eager.ts')
     expect(warning).toContain('schema is not static')
-    expect(built.warnings.filter((w) => w.includes('loaded eagerly'))).toHaveLength(1)
+    expect(built.warnings.filter(w => w.includes('loaded eagerly'))).toHaveLength(1)
   })
 
   it('runs: definitions first, one chunk per first call (shared by concurrent calls), retry after a failed load', async () => {
@@ -234,10 +258,14 @@ describe.each(Object.keys(builders) as Bundler[])('lazy: true with %s', (bundler
     expect(report.pending).toEqual({ alpha: true, beta_one: true, beta_two: true, eager_tool: false })
     expect(report.atStart).not.toContain(alphaChunk)
     expect(report.atStart).not.toContain(betaChunk)
-    expect(report.definitions.find((d) => d.name === 'alpha')).toEqual({
+    expect(report.definitions.find(d => d.name === 'alpha')).toEqual({
       name: 'alpha',
       description: 'Echo a number back',
-      parameters: { type: 'object', properties: { x: { type: 'integer', description: 'A number to echo', minimum: -10 } }, required: ['x'] },
+      parameters: {
+        type: 'object',
+        properties: { x: { type: 'integer', description: 'A number to echo', minimum: -10 } },
+        required: ['x'],
+      },
     })
     expect(report.concurrent).toEqual(['HANDLER_ALPHA_MARK 1', 'HANDLER_ALPHA_MARK 2'])
     expect(report.alphaLoaded).toEqual([alphaChunk])
@@ -254,7 +282,9 @@ describe.each(Object.keys(builders) as Bundler[])('lazy: true with %s', (bundler
     expect(report.atStart).not.toContain(index[0])
     expect(report.search).toEqual(['alpha'])
     expect(report.searchLoaded).toEqual(index)
-    expect(report.searchDebug).toEqual(["toolreg: search index: 3 of 4 tools from the build's index, the others tokenized"])
+    expect(report.searchDebug).toEqual([
+      "toolreg: search index: 3 of 4 tools from the build's index, the others tokenized",
+    ])
   }, 60_000)
 
   it('puts the search index in a chunk of its own', () => {

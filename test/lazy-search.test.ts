@@ -44,11 +44,16 @@ beforeAll(async () => {
     configFile: false,
     logLevel: 'silent',
     plugins: [viteToolRegistry({ lazy: true, dts: false, manifest: false })],
-    build: { outDir, emptyOutDir: true, minify: false, lib: { entry: 'src/main.ts', formats: ['es'], fileName: () => 'main.js' } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      lib: { entry: 'src/main.ts', formats: ['es'], fileName: () => 'main.js' },
+    },
   })
   await writeFile(path.join(outDir, 'package.json'), JSON.stringify({ type: 'module' }))
-  const names = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith('.js'))
-  files = new Map(await Promise.all(names.map(async (f) => [f, await readFile(path.join(outDir, f), 'utf8')] as const)))
+  const names = (await readdir(outDir, { recursive: true })).filter(f => f.endsWith('.js'))
+  files = new Map(await Promise.all(names.map(async f => [f, await readFile(path.join(outDir, f), 'utf8')] as const)))
   indexChunk = [...files].filter(([, text]) => /search`\d+\\?",\[/.test(text)).map(([f]) => f)[0] ?? ''
 }, 120_000)
 afterAll(async () => {
@@ -56,7 +61,7 @@ afterAll(async () => {
 })
 
 describe('lazy: true with vite: the search index built at build time', () => {
-  it('is a chunk of its own, holding the static definitions\' terms, not in the entry chunk', () => {
+  it("is a chunk of its own, holding the static definitions' terms, not in the entry chunk", () => {
     expect(indexChunk).not.toBe('')
     expect(indexChunk).not.toBe('main.js')
     expect(files.get('main.js')).not.toMatch(/search`\d+\\?",\[/)

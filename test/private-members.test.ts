@@ -34,7 +34,7 @@ const OWN: Record<string, string> = { _multimodal: 'core/src/types.ts' }
 
 describe('private members of dependencies', () => {
   const files = sourceFiles()
-  const sources = files.map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+  const sources = files.map(file => ({ file, text: readFileSync(file, 'utf8') }))
   const own = new Set(Object.keys(OWN))
 
   it('finds the package sources, and each allowed member is declared where listed', () => {
@@ -47,21 +47,26 @@ describe('private members of dependencies', () => {
   it('no `._name` member access except toolreg’s own members', () => {
     const found = sources.flatMap(({ file, text }) =>
       [...text.matchAll(MEMBER)]
-        .filter((m) => !own.has(m[1]!))
-        .map((m) => `${path.relative(PACKAGES, file)}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`),
+        .filter(m => !own.has(m[1]!))
+        .map(m => `${path.relative(PACKAGES, file)}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`),
     )
     expect(found).toEqual([])
   })
 
   it('the pattern catches what it is there for', () => {
     const sample = 'watcher._nodeFsHandler._handleRead = x; client?._notificationHandlers; (w as any)._closed'
-    expect([...sample.matchAll(MEMBER)].map((m) => m[1])).toEqual(['_nodeFsHandler', '_handleRead', '_notificationHandlers', '_closed'])
+    expect([...sample.matchAll(MEMBER)].map(m => m[1])).toEqual([
+      '_nodeFsHandler',
+      '_handleRead',
+      '_notificationHandlers',
+      '_closed',
+    ])
   })
 })
 
 describe('comments', () => {
   it('point at the project’s own docs (docs/, the READMEs), never at sections of a document outside the repository', () => {
-    const found = sourceFiles().flatMap((file) =>
+    const found = sourceFiles().flatMap(file =>
       readFileSync(file, 'utf8')
         .split('\n')
         .flatMap((line, i) => (/SPEC\s*§/.test(line) ? [`${path.relative(PACKAGES, file)}:${i + 1}`] : [])),

@@ -12,13 +12,17 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
   for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) delete env[name]
   result = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'start.mjs')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'start.mjs')], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdout.on('data', chunk => (stdout += chunk))
+    child.stderr.on('data', chunk => (stderr += chunk))
     child.once('error', reject)
-    child.once('close', (code) => resolve({ code, stdout, stderr }))
+    child.once('close', code => resolve({ code, stdout, stderr }))
   })
 })
 
@@ -32,7 +36,8 @@ describe('node scripts/start.mjs', () => {
     const tools = result.stdout.match(/^Tools \((\d+)\):/m)
     expect(tools).not.toBeNull()
     expect(Number(tools![1])).toBeGreaterThanOrEqual(6)
-    for (const name of ['calculate', 'convert_units', 'text_stats', 'kv_get', 'kv_set']) expect(result.stdout).toMatch(new RegExp(`^  ${name} `, 'm'))
+    for (const name of ['calculate', 'convert_units', 'text_stats', 'kv_get', 'kv_set'])
+      expect(result.stdout).toMatch(new RegExp(`^  ${name} `, 'm'))
   })
 
   it('prints each tool call with its arguments and result, then the answer', () => {

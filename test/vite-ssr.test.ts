@@ -20,8 +20,8 @@ beforeAll(async () => {
   outDir = path.join(tmp, 'worker')
   warnings = []
   const logger = createLogger('warn')
-  logger.warn = (msg) => void warnings.push(msg)
-  logger.warnOnce = (msg) => void warnings.push(msg)
+  logger.warn = msg => void warnings.push(msg)
+  logger.warnOnce = msg => void warnings.push(msg)
   await build({
     root: APP,
     configFile: false,
@@ -51,30 +51,37 @@ describe('vite SSR build for a worker target', () => {
       tools: { name: string }[]
     }
     expect(manifest.version).toBe(1)
-    expect(manifest.tools.map((t) => t.name).sort()).toEqual(APP_NAMES)
+    expect(manifest.tools.map(t => t.name).sort()).toEqual(APP_NAMES)
   })
 
   it('imports no Node built-in', async () => {
     const code = await readFile(path.join(outDir, 'main.mjs'), 'utf8')
     // Static, dynamic and CommonJS forms of `node:*` and bare `fs`/`path`/… specifiers.
-    const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].map((m) => m[1])
-    expect(specifiers.filter((s) => s!.startsWith('node:') || /^(fs|path|os|module|url|process)(\/|$)/.test(s!))).toEqual([])
+    const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].map(
+      m => m[1],
+    )
+    expect(specifiers.filter(s => s!.startsWith('node:') || /^(fs|path|os|module|url|process)(\/|$)/.test(s!))).toEqual(
+      [],
+    )
     expect(code).not.toMatch(/["']node:/)
-    expect(warnings.filter((w) => /node:|externalized/i.test(w))).toEqual([])
+    expect(warnings.filter(w => /node:|externalized/i.test(w))).toEqual([])
   })
 
   it('runs and holds exactly the fixture tools', async () => {
     const stdout = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, [path.join(outDir, 'main.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] })
       let out = ''
-      child.stdout.on('data', (chunk) => (out += chunk))
+      child.stdout.on('data', chunk => (out += chunk))
       child.on('error', reject)
-      child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}: ${out}`))))
+      child.on('close', code => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}: ${out}`))))
     })
-    const line = stdout.split('\n').find((l) => l.startsWith('TOOLREG_REPORT '))
+    const line = stdout.split('\n').find(l => l.startsWith('TOOLREG_REPORT '))
     expect(line, stdout).toBeDefined()
-    const report = JSON.parse(line!.slice('TOOLREG_REPORT '.length)) as { names: string[]; sources: Record<string, string> }
+    const report = JSON.parse(line!.slice('TOOLREG_REPORT '.length)) as {
+      names: string[]
+      sources: Record<string, string>
+    }
     expect(report.names).toEqual(APP_NAMES)
-    expect(report.sources['get_forecast']).toMatch(/^vendor\/weather\/tools\/forecast\.ts:\d+:1$/)
+    expect(report.sources.get_forecast).toMatch(/^vendor\/weather\/tools\/forecast\.ts:\d+:1$/)
   })
 })

@@ -16,7 +16,13 @@ import { ensureProject } from '../lib/generate.mjs'
 import { pairedRatios, summarize } from '../lib/stats.mjs'
 
 const BENCH = fileURLToPath(new URL('..', import.meta.url))
-const { values: args } = parseArgs({ options: { size: { type: 'string', default: '1000' }, reps: { type: 'string', default: '9' }, child: { type: 'string' } } })
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '1000' },
+    reps: { type: 'string', default: '9' },
+    child: { type: 'string' },
+  },
+})
 
 if (args.child) {
   // One build, timed like bench/lib/vite-build.mjs: from before import('vite') to the end of build().
@@ -30,13 +36,25 @@ if (args.child) {
     plugins.push({
       name: 'transform-only',
       enforce: 'pre',
-      transform: { filter: { id: /[\\/]tools[\\/]/ }, handler: (code) => ({ code: code + '\n', moduleSideEffects: true }) },
+      transform: {
+        filter: { id: /[\\/]tools[\\/]/ },
+        handler: code => ({ code: code + '\n', moduleSideEffects: true }),
+      },
     })
   }
   if (mode === 'toolreg-warm') plugins.push((await importFrom(project, '@toolreg/plugin/vite')).default())
   await build({
-    root: project, configFile: false, envFile: false, logLevel: 'silent', plugins,
-    build: { outDir: join(project, `dist-floor-${mode}`), emptyOutDir: true, reportCompressedSize: false, rolldownOptions: { input: join(project, `src/${mode === 'toolreg-warm' ? 'plugin' : 'glob'}-entry.ts`) } },
+    root: project,
+    configFile: false,
+    envFile: false,
+    logLevel: 'silent',
+    plugins,
+    build: {
+      outDir: join(project, `dist-floor-${mode}`),
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      rolldownOptions: { input: join(project, `src/${mode === 'toolreg-warm' ? 'plugin' : 'glob'}-entry.ts`) },
+    },
   })
   process.stdout.write(JSON.stringify({ ms: performance.now() - t0 }) + '\n')
   process.exit(0)
@@ -45,17 +63,20 @@ if (args.child) {
 const size = Number(args.size)
 const project = await ensureProject(join(BENCH, '.work', `p${size}`), size)
 const modes = ['glob', 'transform-only', 'toolreg-warm']
-const run = (mode) => {
-  const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', `${project}::${mode}`], { encoding: 'utf8' })
+const run = mode => {
+  const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', `${project}::${mode}`], {
+    encoding: 'utf8',
+  })
   if (out.status !== 0) throw new Error(`${mode} build failed:\n${out.stderr}`)
   return JSON.parse(out.stdout.trim().split('\n').pop()).ms
 }
 for (const mode of modes) run(mode) // warm the OS cache and toolreg's scan cache
-const times = Object.fromEntries(modes.map((m) => [m, []]))
+const times = Object.fromEntries(modes.map(m => [m, []]))
 for (let i = 0; i < Number(args.reps); i++) for (const mode of modes) times[mode].push(run(mode))
-const fmt = (s) => `${s.median.toFixed(0)} ms (p25–p75 ${s.p25.toFixed(0)}–${s.p75.toFixed(0)})`
+const fmt = s => `${s.median.toFixed(0)} ms (p25–p75 ${s.p25.toFixed(0)}–${s.p75.toFixed(0)})`
 console.log(`vite build of ${size} tool files, ${args.reps} rounds`)
 for (const mode of modes) {
-  const ratio = mode === 'glob' ? '' : `   ÷ glob: ${summarize(pairedRatios(times[mode], times.glob)).median.toFixed(3)}×`
+  const ratio =
+    mode === 'glob' ? '' : `   ÷ glob: ${summarize(pairedRatios(times[mode], times.glob)).median.toFixed(3)}×`
   console.log(`${mode.padEnd(15)} ${fmt(summarize(times[mode]))}${ratio}`)
 }

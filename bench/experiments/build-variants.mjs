@@ -25,9 +25,15 @@ if (!sizeArg || !roundsArg || !['cold', 'warm'].includes(mode) || variants.lengt
 }
 const project = await ensureProject(join(BENCH, '.work', `p${sizeArg}`), Number(sizeArg))
 const cache = pluginCacheDir(project)
-const build = (args) => JSON.parse(execFileSync(process.execPath, [join(BENCH, 'lib/vite-build.mjs'), project, ...args], { encoding: 'utf8' }).trim().split('\n').pop())
-const pluginArgs = (v) => (v === 'main' ? ['plugin'] : ['plugin', '--plugin-dir', resolve(v)])
-const saved = (v) => join(BENCH, '.work', 'variant-caches', `${sizeArg}-${v.replace(/\W/g, '_')}`)
+const build = args =>
+  JSON.parse(
+    execFileSync(process.execPath, [join(BENCH, 'lib/vite-build.mjs'), project, ...args], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop(),
+  )
+const pluginArgs = v => (v === 'main' ? ['plugin'] : ['plugin', '--plugin-dir', resolve(v)])
+const saved = v => join(BENCH, '.work', 'variant-caches', `${sizeArg}-${v.replace(/\W/g, '_')}`)
 
 function runVariant(v) {
   rmSync(cache, { recursive: true, force: true })
@@ -40,10 +46,11 @@ function runVariant(v) {
   return result
 }
 
-if (mode === 'warm') for (const v of variants) {
-  rmSync(saved(v), { recursive: true, force: true })
-  runVariant(v)
-}
+if (mode === 'warm')
+  for (const v of variants) {
+    rmSync(saved(v), { recursive: true, force: true })
+    runVariant(v)
+  }
 build(['glob']) // warms the OS file cache
 const time = variants.map(() => [])
 const rss = variants.map(() => [])
@@ -57,7 +64,9 @@ for (let round = 0; round < Number(roundsArg); round++) {
     time[i].push(r.totalMs / glob)
     rss[i].push(r.maxRssKb / globRss)
   })
-  console.error(`round ${round + 1}: glob ${glob.toFixed(0)} ms; ${results.map((r) => r.totalMs.toFixed(0)).join(' ')} ms`)
+  console.error(
+    `round ${round + 1}: glob ${glob.toFixed(0)} ms; ${results.map(r => r.totalMs.toFixed(0)).join(' ')} ms`,
+  )
 }
-const fmt = (xs) => `${quantile(xs, 0.5).toFixed(2)}× (${quantile(xs, 0.25).toFixed(2)}–${quantile(xs, 0.75).toFixed(2)})`
+const fmt = xs => `${quantile(xs, 0.5).toFixed(2)}× (${quantile(xs, 0.25).toFixed(2)}–${quantile(xs, 0.75).toFixed(2)})`
 variants.forEach((v, i) => console.log(`${v}: ${mode} ${fmt(time[i])}, peak RSS ${fmt(rss[i])}, ${roundsArg} pairs`))

@@ -20,32 +20,54 @@ const { values: args } = parseArgs({ options: { size: { type: 'string', default:
 const size = Number(args.size)
 const project = await ensureProject(join(BENCH, '.work', `p${size}`), size)
 const dir = join(project, 'tools')
-const paths = fs.readdirSync(dir).map((n) => join(dir, n))
+const paths = fs.readdirSync(dir).map(n => join(dir, n))
 
-let t = performance.now()
+const t = performance.now()
 const { parse } = await importFrom(join(BENCH, '..', 'packages/plugin'), '@babel/parser')
 const babelImportMs = performance.now() - t
 
-const texts = paths.map((p) => fs.readFileSync(p, 'utf8'))
-const plugins = ['typescript', 'decorators', 'explicitResourceManagement', ['importAttributes', { deprecatedAssertSyntax: true }]]
-const at = (code) => code.lastIndexOf('})') + 1
+const texts = paths.map(p => fs.readFileSync(p, 'utf8'))
+const plugins = [
+  'typescript',
+  'decorators',
+  'explicitResourceManagement',
+  ['importAttributes', { deprecatedAssertSyntax: true }],
+]
+const at = code => code.lastIndexOf('})') + 1
 const inserted = ', { source: "tools/x.ts:7:1" }'
-const cacheJson = JSON.stringify(Object.fromEntries(paths.map((p, i) => [p, { size: texts[i].length, mtimeMs: 1, sites: [{ name: `t${i}`, toolset: 's', line: 7, column: 1, start: 90, end: 1200, argsEnd: 1199, hasMeta: false }], diagnostics: [] }])))
+const cacheJson = JSON.stringify(
+  Object.fromEntries(
+    paths.map((p, i) => [
+      p,
+      {
+        size: texts[i].length,
+        mtimeMs: 1,
+        sites: [
+          { name: `t${i}`, toolset: 's', line: 7, column: 1, start: 90, end: 1200, argsEnd: 1199, hasMeta: false },
+        ],
+        diagnostics: [],
+      },
+    ]),
+  ),
+)
 
 const variants = {
-  'I/O: fs.promises stat + readFile per file (scanner today)': () => Promise.all(paths.map(async (p) => (await fsp.stat(p), fsp.readFile(p)))),
-  'I/O: fs.promises readFile per file': () => Promise.all(paths.map((p) => fsp.readFile(p))),
-  'I/O: statSync + readFileSync loop': () => paths.map((p) => (fs.statSync(p), fs.readFileSync(p))),
-  'warm check: fs.promises stat per file': () => Promise.all(paths.map((p) => fsp.stat(p))),
-  'warm check: statSync loop': () => paths.map((p) => fs.statSync(p)),
+  'I/O: fs.promises stat + readFile per file (scanner today)': () =>
+    Promise.all(paths.map(async p => (await fsp.stat(p), fsp.readFile(p)))),
+  'I/O: fs.promises readFile per file': () => Promise.all(paths.map(p => fsp.readFile(p))),
+  'I/O: statSync + readFileSync loop': () => paths.map(p => (fs.statSync(p), fs.readFileSync(p))),
+  'warm check: fs.promises stat per file': () => Promise.all(paths.map(p => fsp.stat(p))),
+  'warm check: statSync loop': () => paths.map(p => fs.statSync(p)),
   'warm check: JSON.parse of a one-file cache': () => JSON.parse(cacheJson),
-  'parse: @babel/parser (scanner today)': () => texts.forEach((code) => parse(code, { sourceType: 'module', plugins })),
-  'parse: @babel/parser attachComment:false': () => texts.forEach((code) => parse(code, { sourceType: 'module', plugins, attachComment: false })),
-  'transform: string splice, map: null': () => texts.forEach((code) => code.slice(0, at(code)) + inserted + code.slice(at(code))),
-  'sha1 of every source (sourceHash)': () => texts.forEach((code) => createHash('sha1').update(code).digest('base64url')),
+  'parse: @babel/parser (scanner today)': () => texts.forEach(code => parse(code, { sourceType: 'module', plugins })),
+  'parse: @babel/parser attachComment:false': () =>
+    texts.forEach(code => parse(code, { sourceType: 'module', plugins, attachComment: false })),
+  'transform: string splice, map: null': () =>
+    texts.forEach(code => code.slice(0, at(code)) + inserted + code.slice(at(code))),
+  'sha1 of every source (sourceHash)': () => texts.forEach(code => createHash('sha1').update(code).digest('base64url')),
 }
 
-const results = Object.fromEntries(Object.keys(variants).map((k) => [k, []]))
+const results = Object.fromEntries(Object.keys(variants).map(k => [k, []]))
 for (let round = 0; round < 7; round++) {
   for (const [name, fn] of Object.entries(variants)) {
     const t0 = performance.now()

@@ -4,7 +4,15 @@ import { gzipSync } from 'node:zlib'
 
 export async function bundleSize(resolveDir, contents) {
   const { build } = await import('esbuild')
-  const result = await build({ stdin: { contents, resolveDir, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' })
+  const result = await build({
+    stdin: { contents, resolveDir, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  })
   const code = result.outputFiles[0].contents
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length }
 }

@@ -21,8 +21,8 @@ if (mode === 'bundle') {
 } else if (mode === 'discover') {
   ;({ registry } = await import(coreUrl))
   const dir = resolve(target)
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.mjs')).sort()
-  await Promise.all(files.map((name) => import(pathToFileURL(join(dir, name)).href)))
+  const files = (await readdir(dir)).filter(name => name.endsWith('.mjs')).sort()
+  await Promise.all(files.map(name => import(pathToFileURL(join(dir, name)).href)))
 } else {
   console.error('usage: coldstart-child.mjs <bundle|discover> <path> <expectedTools>')
   process.exit(2)

@@ -18,7 +18,14 @@ const tools = Number(toolsArg)
 const iterations = Number(itersArg)
 const warmup = Number(warmupArg)
 const WAIT_MS = 15_000
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
 
 const epochNow = () => performance.timeOrigin + performance.now()
 const touched = new Set()
@@ -28,7 +35,9 @@ const out = { tools, iterations, warmup, latenciesMs: [], observedMs: [], reload
 try {
   const { createServer } = await import('vite')
   const { chromium } = await import('playwright-core')
-  const plugin = pluginDir ? await import(pathToFileURL(join(resolve(pluginDir), 'dist/vite.js')).href) : await importFrom(root, '@toolreg/plugin/vite')
+  const plugin = pluginDir
+    ? await import(pathToFileURL(join(resolve(pluginDir), 'dist/vite.js')).href)
+    : await importFrom(root, '@toolreg/plugin/vite')
   server = await createServer({
     root,
     configFile: false,
@@ -43,14 +52,19 @@ try {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS })
   const page = await browser.newPage()
   const pageErrors = []
-  page.on('pageerror', (error) => pageErrors.push(String(error)))
+  page.on('pageerror', error => pageErrors.push(String(error)))
   const loadStart = performance.now()
   await page.goto(url, { timeout: 180_000 })
   try {
-    await page.waitForFunction((n) => document.getElementById('count')?.textContent === String(n), tools, { timeout: 180_000, polling: 100 })
+    await page.waitForFunction(n => document.getElementById('count')?.textContent === String(n), tools, {
+      timeout: 180_000,
+      polling: 100,
+    })
   } catch {
     const shown = await page.evaluate(() => document.getElementById('count')?.textContent).catch(() => '?')
-    throw new Error(`page shows ${shown} tools, expected ${tools}${pageErrors.length ? `; page errors: ${pageErrors.join('; ').slice(0, 300)}` : ''}`)
+    throw new Error(
+      `page shows ${shown} tools, expected ${tools}${pageErrors.length ? `; page errors: ${pageErrors.join('; ').slice(0, 300)}` : ''}`,
+    )
   }
   out.pageLoadMs = performance.now() - loadStart
   let bootId = await page.evaluate(() => window.__toolregBootId)
@@ -82,11 +96,13 @@ try {
       out.observedMs.push(observedAt - writtenAt)
     }
     // Let the watcher and the page settle before the next edit.
-    await new Promise((r) => setTimeout(r, 150))
+    await new Promise(r => setTimeout(r, 150))
   }
   if (pageErrors.length) out.pageErrors = pageErrors.slice(0, 5)
 } catch (error) {
-  out.error = String(error?.message ?? error).split('\n')[0].slice(0, 400)
+  out.error = String(error?.message ?? error)
+    .split('\n')[0]
+    .slice(0, 400)
 } finally {
   await browser?.close().catch(() => {})
   await server?.close().catch(() => {})
@@ -100,10 +116,13 @@ async function waitForUpdate(page, name, description) {
   const deadline = performance.now() + WAIT_MS
   for (;;) {
     const left = deadline - performance.now()
-    if (left <= 0) throw new Error(`registry not updated in the page within ${WAIT_MS / 1000} s of a file write (no HMR for tool files?)`)
+    if (left <= 0)
+      throw new Error(
+        `registry not updated in the page within ${WAIT_MS / 1000} s of a file write (no HMR for tool files?)`,
+      )
     try {
       const handle = await page.waitForFunction(
-        ([n, d]) => window.__toolregLog?.find((e) => e.name === n && e.description === d)?.at,
+        ([n, d]) => window.__toolregLog?.find(e => e.name === n && e.description === d)?.at,
         [name, description],
         { timeout: left, polling: 5 },
       )

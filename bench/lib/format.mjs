@@ -3,7 +3,7 @@
 /** `median (p25–p75)` of a rounded summary. */
 export const spread = (s, unit = '') => (s ? `${s.median}${unit} (${s.p25}–${s.p75})` : '—')
 
-export const ratio = (s) => spread(s, '×')
+export const ratio = s => spread(s, '×')
 
 export function bytes(n) {
   if (!Number.isFinite(n)) return '—'

@@ -13,8 +13,8 @@ const VERBS = ['lookup', 'list', 'create', 'update', 'summarize', 'export', 'val
 /** Width of the zero-padded index in tool names: names sort like paths. */
 const PAD = 5
 
-export const toolName = (i) => `${VERBS[i % VERBS.length]}_${String(i).padStart(PAD, '0')}`
-export const toolFile = (i) => `tool_${String(i).padStart(PAD, '0')}.ts`
+export const toolName = i => `${VERBS[i % VERBS.length]}_${String(i).padStart(PAD, '0')}`
+export const toolFile = i => `tool_${String(i).padStart(PAD, '0')}.ts`
 
 const PARAMETER_SETS = [
   `query: { type: 'string', description: 'Free-text query, matched against titles and notes' },
@@ -167,4 +167,4 @@ export async function toolBytes(dir) {
 }
 
 /** The plugin's disk cache inside a project (SPEC §3.7). */
-export const pluginCacheDir = (dir) => join(dir, 'node_modules', '.cache', 'toolreg')
+export const pluginCacheDir = dir => join(dir, 'node_modules', '.cache', 'toolreg')

@@ -23,7 +23,14 @@ const plugin = toolRegistry({ lazy: mode === 'lazy', dts: false, manifest: false
 const t0 = performance.now()
 if (target === 'browser') {
   // Relative URLs: the measuring server serves each build under its own prefix.
-  await build({ root: project, base: './', configFile: false, logLevel: 'silent', plugins: [plugin], build: { outDir, emptyOutDir: true, target: 'es2022' } })
+  await build({
+    root: project,
+    base: './',
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [plugin],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  })
 } else {
   await build({
     root: project,
@@ -31,7 +38,19 @@ if (target === 'browser') {
     logLevel: 'silent',
     plugins: [plugin],
     ssr: { noExternal: true, target: 'webworker' },
-    build: { ssr: 'src/worker.ts', outDir, emptyOutDir: true, minify: true, rolldownOptions: { output: { format: 'es', entryFileNames: 'worker.js', codeSplitting: target === 'worker1' ? false : target === 'workerg' ? { groups: [{ name: toolGroup }] } : true } } },
+    build: {
+      ssr: 'src/worker.ts',
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      rolldownOptions: {
+        output: {
+          format: 'es',
+          entryFileNames: 'worker.js',
+          codeSplitting: target === 'worker1' ? false : target === 'workerg' ? { groups: [{ name: toolGroup }] } : true,
+        },
+      },
+    },
   })
 }
 const buildMs = performance.now() - t0
@@ -48,4 +67,3 @@ for (const f of await readdir(outDir, { recursive: true })) {
   files.push({ file: f.split('\\').join('/'), bytes: text.length, gzip: gzipSync(text, { level: 9 }).length })
 }
 console.log(JSON.stringify({ outDir, buildMs, files }))
-

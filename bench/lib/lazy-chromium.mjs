@@ -28,30 +28,49 @@ const server = createServer(async (req, res) => {
   const path = '/' + (rest.join('/') || 'index.html')
   const body = await fileOf(dir, path)
   if (!body) return void res.writeHead(404).end()
-  res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+  res.writeHead(200, {
+    'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+    'cache-control': 'no-store',
+  })
   res.end(body)
 })
-await new Promise((r) => server.listen(0, '127.0.0.1', r))
+await new Promise(r => server.listen(0, '127.0.0.1', r))
 const origin = `http://127.0.0.1:${server.address().port}`
-
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 })
 
 async function open(which) {
   const context = await browser.newContext()
   const page = await context.newPage()
   const js = []
-  page.on('requestfinished', (r) => {
+  page.on('requestfinished', r => {
     if (r.url().endsWith('.js')) js.push(new URL(r.url()).pathname)
   })
   await page.goto(`${origin}/${which}/`)
   await page.waitForFunction(() => globalThis.__toolreg)
   const ready = await page.evaluate(() => globalThis.__ready)
   // When the last JS file of the start-up arrived: ready minus this is the work of compiling and running it.
-  const scriptsEnd = await page.evaluate((ready) => Math.max(0, ...performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js') && e.responseEnd <= ready).map((e) => e.responseEnd)), ready)
+  const scriptsEnd = await page.evaluate(
+    ready =>
+      Math.max(
+        0,
+        ...performance
+          .getEntriesByType('resource')
+          .filter(e => e.name.endsWith('.js') && e.responseEnd <= ready)
+          .map(e => e.responseEnd),
+      ),
+    ready,
+  )
   const count = await page.evaluate(() => globalThis.__toolreg.count)
   let bytes = 0
   let gzip = 0
@@ -81,7 +100,17 @@ async function open(which) {
     [preloadTool, argsJson],
   )
   await context.close()
-  return { ready, scriptsEnd, count, bytes, gzip, jsFiles: new Set(js).size, firstMs: first.ms, firstResult: first.result, ...preloaded }
+  return {
+    ready,
+    scriptsEnd,
+    count,
+    bytes,
+    gzip,
+    jsFiles: new Set(js).size,
+    firstMs: first.ms,
+    firstResult: first.result,
+    ...preloaded,
+  }
 }
 
 const out = { eager: [], lazy: [] }

@@ -94,7 +94,9 @@ export async function ensureLazyProject(dir, count) {
   for (const [file, text] of Object.entries(FILES)) await writeFile(join(dir, file), text)
   const tools = catalogue().slice(0, count)
   for (let i = 0; i < tools.length; i += 256) {
-    await Promise.all(tools.slice(i, i + 256).map((t) => writeFile(join(dir, 'tools', `${t.name}.ts`), catalogueToolSource(t))))
+    await Promise.all(
+      tools.slice(i, i + 256).map(t => writeFile(join(dir, 'tools', `${t.name}.ts`), catalogueToolSource(t))),
+    )
   }
   await writeFile(stampFile, stamp)
   return dir

@@ -22,7 +22,9 @@ await writeFile(join(emptyDir, 'worker.js'), 'export default { async fetch() { r
 
 /** The Worker of build directory `dir`, written and compiled once. */
 async function prepare(dir) {
-  const chunks = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.js') && f !== 'worker.js').map((f) => f.split('\\').join('/'))
+  const chunks = (await readdir(dir, { recursive: true }))
+    .filter(f => f.endsWith('.js') && f !== 'worker.js')
+    .map(f => f.split('\\').join('/'))
   const prepared = await prepareWorkerd({ bundle: join(dir, 'worker.js'), chunks, compatibilityFlags })
   return { dir: prepared, binary: await compileWorkerd(prepared) }
 }
@@ -47,7 +49,13 @@ async function time(worker, binary) {
 async function run(worker) {
   const compiled = await time(worker, worker.binary)
   const text = await time(worker)
-  return { compiledMs: compiled.ms, listenMs: text.ms, firstMs: compiled.firstMs, secondMs: compiled.secondMs, result: compiled.result }
+  return {
+    compiledMs: compiled.ms,
+    listenMs: text.ms,
+    firstMs: compiled.firstMs,
+    secondMs: compiled.secondMs,
+    result: compiled.result,
+  }
 }
 
 const workers = { eager: await prepare(eagerDir), lazy: await prepare(lazyDir), empty: await prepare(emptyDir) }

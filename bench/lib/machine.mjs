@@ -13,7 +13,7 @@ export async function collectEnvironment(pluginDir) {
     cpu: cpus[0]?.model?.trim() ?? 'unknown',
     cores: cpus.length,
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    loadAverage: os.loadavg().map(n => Math.round(n * 100) / 100),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     distro: await distro(),
     node: process.version,
@@ -23,7 +23,9 @@ export async function collectEnvironment(pluginDir) {
     playwrightCore: await packageVersion('playwright-core'),
     chromium: command('/usr/bin/chromium', ['--version']),
     commit: git(['rev-parse', '--short', 'HEAD']),
-    pluginCommit: pluginDir ? `${pluginDir} (--plugin-dir)` : git(['log', '-1', '--format=%h %s', '--', 'packages/plugin']),
+    pluginCommit: pluginDir
+      ? `${pluginDir} (--plugin-dir)`
+      : git(['log', '-1', '--format=%h %s', '--', 'packages/plugin']),
     coreCommit: git(['log', '-1', '--format=%h %s', '--', 'packages/core']),
     pluginDirty: pluginDir ? false : git(['status', '--porcelain', '--', 'packages/plugin/src']) !== '',
   }

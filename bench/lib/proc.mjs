@@ -17,8 +17,8 @@ export function runNodeJson(script, args = [], { nodeArgs = [], cwd, env, timeou
     })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdout.on('data', chunk => (stdout += chunk))
+    child.stderr.on('data', chunk => (stderr += chunk))
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
     child.on('error', reject)
     child.on('close', (code, signal) => {

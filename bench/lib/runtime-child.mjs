@@ -17,9 +17,14 @@ const silent = { debug() {}, info() {}, warn() {}, error() {} }
 
 // --- dispatch -------------------------------------------------------------
 const CALLS = 20_000
-const handler = (args) => `ok:${args.q}`
+const handler = args => `ok:${args.q}`
 const reg = new ToolRegistry({ logger: silent })
-reg.register({ name: 'echo', toolset: 'bench', schema: { name: 'echo', description: 'echo', parameters: { type: 'object', properties: { q: { type: 'string' } } } }, handler })
+reg.register({
+  name: 'echo',
+  toolset: 'bench',
+  schema: { name: 'echo', description: 'echo', parameters: { type: 'object', properties: { q: { type: 'string' } } } },
+  handler,
+})
 const args = { q: 'x' }
 const ctx = {}
 
@@ -54,14 +59,19 @@ for (let i = 0; i < toolCount; i++) {
     schema: {
       name,
       description: `Tool number ${i}, for the definitions benchmark.`,
-      parameters: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1 } }, required: ['query'] },
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
+        required: ['query'],
+      },
     },
     handler,
   })
 }
 for (const spec of specs) defs.register(spec)
 const first = await defs.getToolDefinitions()
-if (first.length !== toolCount) throw new Error(`getToolDefinitions returned ${first.length} definitions, expected ${toolCount}`)
+if (first.length !== toolCount)
+  throw new Error(`getToolDefinitions returned ${first.length} definitions, expected ${toolCount}`)
 const HIT_CALLS = 50
 const hitUs = []
 for (let b = 0; b < batches + 3; b++) {
@@ -77,5 +87,13 @@ for (let b = 0; b < batches + 3; b++) {
   if (b >= 3) missUs.push((performance.now() - t0) * 1e3)
 }
 
-const out = { callsPerBatch: CALLS, dispatchNs, directNs, overheadNs: dispatchNs.map((d, i) => d - directNs[i]), hitUs, missUs, dispatchMedianNs: median(dispatchNs) }
+const out = {
+  callsPerBatch: CALLS,
+  dispatchNs,
+  directNs,
+  overheadNs: dispatchNs.map((d, i) => d - directNs[i]),
+  hitUs,
+  missUs,
+  dispatchMedianNs: median(dispatchNs),
+}
 process.stdout.write(`${JSON.stringify(out)}\n`, () => process.exit(0))

@@ -20,7 +20,7 @@ const toolsDir = join(root, 'tools')
 /** The alternative: list the directory and read every file as text. */
 async function readAll() {
   const names = await readdir(toolsDir)
-  const texts = await Promise.all(names.map((name) => readFile(join(toolsDir, name), 'utf8')))
+  const texts = await Promise.all(names.map(name => readFile(join(toolsDir, name), 'utf8')))
   return texts.length
 }
 
@@ -38,7 +38,9 @@ async function timed(fn) {
 }
 
 const t0 = performance.now()
-const plugin = pluginDir ? await import(pathToFileURL(join(resolve(pluginDir), 'dist/index.js')).href) : await importFrom(root, '@toolreg/plugin')
+const plugin = pluginDir
+  ? await import(pathToFileURL(join(resolve(pluginDir), 'dist/index.js')).href)
+  : await importFrom(root, '@toolreg/plugin')
 const importMs = performance.now() - t0
 
 /** A scanner over the project: createScanner when exported (reusable), else scanTools per call. */
@@ -46,14 +48,16 @@ function newScanner() {
   const options = { root }
   if (typeof plugin.createScanner === 'function') {
     // createScanner takes resolved options (defaults filled in, root absolute).
-    const scanner = plugin.createScanner(typeof plugin.resolveOptions === 'function' ? plugin.resolveOptions(options) : options)
+    const scanner = plugin.createScanner(
+      typeof plugin.resolveOptions === 'function' ? plugin.resolveOptions(options) : options,
+    )
     return { api: 'createScanner', scan: () => scanner.scan() }
   }
   return { api: 'scanTools', scan: () => plugin.scanTools(options) }
 }
 
 function toolCount(result) {
-  const names = result?.toolNames ?? result?.manifest?.tools?.map((t) => t.name)
+  const names = result?.toolNames ?? result?.manifest?.tools?.map(t => t.name)
   if (!Array.isArray(names)) throw new Error('scan result has no toolNames')
   if (names.length !== expected) throw new Error(`scan found ${names.length} tools, expected ${expected}`)
   return names.length
@@ -69,7 +73,7 @@ toolCount(cold.value)
 const warm = await timed(scanner.scan)
 toolCount(warm.value)
 // Give a disk-cache write that the scanner may defer a moment to land.
-await new Promise((r) => setTimeout(r, 50))
+await new Promise(r => setTimeout(r, 50))
 const diskCache = await exists(pluginCacheDir(root))
 let warmDisk = null
 if (diskCache) {
@@ -82,7 +86,17 @@ for (let i = 0; i < 3; i++) reads.push((await timed(readAll)).ms)
 const syncReads = []
 for (let i = 0; i < 3; i++) syncReads.push((await timed(readAllSync)).ms)
 
-const out = { api: scanner.api, importMs, readMs: median(reads), reads, readSyncMs: median(syncReads), coldMs: cold.ms, warmMs: warm.ms, warmDiskMs: warmDisk, diskCache }
+const out = {
+  api: scanner.api,
+  importMs,
+  readMs: median(reads),
+  reads,
+  readSyncMs: median(syncReads),
+  coldMs: cold.ms,
+  warmMs: warm.ms,
+  warmDiskMs: warmDisk,
+  diskCache,
+}
 process.stdout.write(`${JSON.stringify(out)}\n`, () => process.exit(0))
 
 async function exists(path) {

@@ -12,7 +12,12 @@ export const HELD_OUT = SETS.heldOut
 export function catalogueRegistry(core) {
   const registry = new core.ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } })
   for (const t of catalogue()) {
-    registry.register({ name: t.name, toolset: t.toolset, schema: { description: t.description, parameters: t.parameters }, handler: () => t.name })
+    registry.register({
+      name: t.name,
+      toolset: t.toolset,
+      schema: { description: t.description, parameters: t.parameters },
+      handler: () => t.name,
+    })
   }
   return registry
 }
@@ -26,10 +31,10 @@ export async function evaluate(core, registry, { limit = 5, queries = QUERIES } 
     const t0 = performance.now()
     const defs = await core.searchTools(registry, query, { limit })
     times.push(performance.now() - t0)
-    const top = defs.map((d) => d.function.name)
-    if (top.some((n) => want.includes(n))) hits++
+    const top = defs.map(d => d.function.name)
+    if (top.some(n => want.includes(n))) hits++
     else {
-      const rank = core.rankTools(registry, query).findIndex((h) => want.includes(h.name))
+      const rank = core.rankTools(registry, query).findIndex(h => want.includes(h.name))
       misses.push({ query, want, top, rank: rank < 0 ? null : rank + 1 })
     }
   }

@@ -12,9 +12,9 @@ const [mode, indexFile] = process.argv.slice(2)
 const text = readFileSync(indexFile, 'utf8')
 const registry = catalogueRegistry(core)
 const debug = []
-registry.configure({ logger: { ...registry.logger, debug: (line) => void debug.push(line) } })
+registry.configure({ logger: { ...registry.logger, debug: line => void debug.push(line) } })
 if (mode === 'prebuilt') core.registerSearchIndex(registry, async () => ({ default: text }))
 const t0 = performance.now()
 const found = await core.searchTools(registry, QUERIES[0].query, { limit: 5 })
 const firstMs = performance.now() - t0
-console.log(JSON.stringify({ firstMs, top: found.map((d) => d.function.name), debug }))
+console.log(JSON.stringify({ firstMs, top: found.map(d => d.function.name), debug }))

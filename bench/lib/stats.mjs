@@ -10,7 +10,7 @@ export function quantile(values, q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo)
 }
 
-export const median = (values) => quantile(values, 0.5)
+export const median = values => quantile(values, 0.5)
 
 /** `{ n, median, p25, p75, p95, min, max }` of a sample. */
 export function summarize(values) {

@@ -33,7 +33,7 @@ const ZOD = z.object({
   units: z.enum(['metric', 'imperial']).optional(),
   hourly: z.boolean().optional(),
 })
-const handler = (a) => `${a.city}:${a.days}`
+const handler = a => `${a.city}:${a.days}`
 const args = { city: 'Oslo', days: 3, units: 'metric', hourly: false }
 
 const make = (parameters, options = {}) => {
@@ -44,7 +44,10 @@ const make = (parameters, options = {}) => {
 const variants = { none: make(PARAMS), json: make(PARAMS, { validator }), zod: make(ZOD) }
 for (const [name, r] of Object.entries(variants)) {
   if ((await r.dispatch('forecast', args)) !== 'Oslo:3') throw new Error(`${name}: unexpected result`)
-  if (name !== 'none' && !String(await r.dispatch('forecast', { city: 'Oslo', days: 'x' })).startsWith('{"error":"Invalid arguments')) {
+  if (
+    name !== 'none' &&
+    !String(await r.dispatch('forecast', { city: 'Oslo', days: 'x' })).startsWith('{"error":"Invalid arguments')
+  ) {
     throw new Error(`${name}: bad arguments were not refused`)
   }
 }

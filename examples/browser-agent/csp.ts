@@ -15,5 +15,5 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** The same policy for a `<meta http-equiv>` tag, where `frame-ancestors` is not allowed. */
 export const META_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.split('; ')
-  .filter((directive) => !directive.startsWith('frame-ancestors'))
+  .filter(directive => !directive.startsWith('frame-ancestors'))
   .join('; ')

@@ -42,7 +42,8 @@ function rejectNodeBuiltins(): Plugin {
       // A browser polyfill published under a built-in's name resolves to a file: that one is fine.
       const resolved = await this.resolve(id, importer, { ...options, skipSelf: true })
       const from = importer ? relative(root, importer).replaceAll('\\', '/') : 'the entry'
-      if (!resolved || resolved.external) this.error(`${from} imports the Node built-in "${id}", which workerd cannot load`)
+      if (!resolved || resolved.external)
+        this.error(`${from} imports the Node built-in "${id}", which workerd cannot load`)
       return resolved
     },
     generateBundle(_, bundle) {

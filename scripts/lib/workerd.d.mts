@@ -34,4 +34,7 @@ export declare function prepareWorkerd(options: Omit<StartWorkerdOptions, 'start
 /** `workerd compile`s a prepared directory into `worker.bin` (the config and every module in one binary); returns its path. */
 export declare function compileWorkerd(dir: string): Promise<string>
 /** Serves a prepared directory: its compiled `binary` when given, else `workerd serve config.capnp`. */
-export declare function serveWorkerd(dir: string, options?: { binary?: string; removeDir?: boolean; startTimeoutMs?: number }): Promise<WorkerdServer>
+export declare function serveWorkerd(
+  dir: string,
+  options?: { binary?: string; removeDir?: boolean; startTimeoutMs?: number },
+): Promise<WorkerdServer>

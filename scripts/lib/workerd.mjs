@@ -40,11 +40,20 @@ function textBinding(name, value) {
  * `compatibilityFlags`: e.g. `new_module_registry` (modules compiled on first import, not all at start-up).
  * @param {{ bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityDate?: string, compatibilityFlags?: string[], modules?: string[] }} options
  */
-export function workerdConfig({ bindings = {}, allowLocalNetwork = false, compatibilityDate = COMPATIBILITY_DATE, compatibilityFlags = [], modules = [] } = {}) {
+export function workerdConfig({
+  bindings = {},
+  allowLocalNetwork = false,
+  compatibilityDate = COMPATIBILITY_DATE,
+  compatibilityFlags = [],
+  modules = [],
+} = {}) {
   for (const f of compatibilityFlags) if (!/^[a-z0-9_]+$/.test(f)) throw new Error(`invalid compatibility flag: ${f}`)
   const bindingList = Object.entries(bindings).map(([name, value]) => `      ${textBinding(name, value)},`)
-  for (const m of modules) if (!/^[\w./-]+$/.test(m) || m.split('/').includes('..')) throw new Error(`invalid module name: ${m}`)
-  const moduleList = ['worker.js', ...modules].map((m) => `(name = ${JSON.stringify(m)}, esModule = embed ${JSON.stringify(m)})`)
+  for (const m of modules)
+    if (!/^[\w./-]+$/.test(m) || m.split('/').includes('..')) throw new Error(`invalid module name: ${m}`)
+  const moduleList = ['worker.js', ...modules].map(
+    m => `(name = ${JSON.stringify(m)}, esModule = embed ${JSON.stringify(m)})`,
+  )
   return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
@@ -59,7 +68,7 @@ const config :Workerd.Config = (
 const agent :Workerd.Worker = (
   modules = [ ${moduleList.join(', ')} ],
   compatibilityDate = ${JSON.stringify(compatibilityDate)},
-  compatibilityFlags = [${compatibilityFlags.map((f) => JSON.stringify(f)).join(', ')}],
+  compatibilityFlags = [${compatibilityFlags.map(f => JSON.stringify(f)).join(', ')}],
   globalOutbound = "outbound",
   bindings = [
 ${bindingList.join('\n')}
@@ -92,7 +101,10 @@ export async function prepareWorkerd({ bundle, chunks = [], bindings, allowLocal
     await mkdir(dirname(join(dir, chunk)), { recursive: true })
     await copyFile(join(dirname(bundle), chunk), join(dir, chunk))
   }
-  await writeFile(join(dir, 'config.capnp'), workerdConfig({ bindings, allowLocalNetwork, compatibilityFlags, modules: chunks }))
+  await writeFile(
+    join(dir, 'config.capnp'),
+    workerdConfig({ bindings, allowLocalNetwork, compatibilityFlags, modules: chunks }),
+  )
   return dir
 }
 
@@ -107,7 +119,7 @@ export async function compileWorkerd(dir) {
   const out = join(dir, 'worker.bin')
   const child = spawn(workerdBinary(), ['compile', 'config.capnp'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let error = ''
-  child.stderr.on('data', (chunk) => (error += chunk))
+  child.stderr.on('data', chunk => (error += chunk))
   const [code] = await Promise.all([
     new Promise((resolve, reject) => {
       child.once('error', reject)
@@ -132,9 +144,9 @@ export async function serveWorkerd(dir, { binary, removeDir = false, startTimeou
   const [command, argv] = binary ? [binary, args] : [workerdBinary(), ['serve', 'config.capnp', ...args]]
   const child = spawn(command, argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
   let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  child.stdout?.on('data', chunk => (output += chunk))
+  child.stderr?.on('data', chunk => (output += chunk))
+  const exited = new Promise(resolve => child.once('exit', (code, signal) => resolve({ code, signal })))
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -150,8 +162,11 @@ export async function serveWorkerd(dir, { binary, removeDir = false, startTimeou
     const port = await new Promise((resolve, reject) => {
       const control = /** @type {import('node:stream').Readable} */ (child.stdio[3])
       let buffered = ''
-      const timer = setTimeout(() => reject(new Error(`workerd did not listen within ${startTimeoutMs} ms\n${output}`)), startTimeoutMs)
-      control.on('data', (chunk) => {
+      const timer = setTimeout(
+        () => reject(new Error(`workerd did not listen within ${startTimeoutMs} ms\n${output}`)),
+        startTimeoutMs,
+      )
+      control.on('data', chunk => {
         buffered += chunk
         for (const line of buffered.split('\n').slice(0, -1)) {
           let event
@@ -167,7 +182,7 @@ export async function serveWorkerd(dir, { binary, removeDir = false, startTimeou
         }
         buffered = buffered.slice(buffered.lastIndexOf('\n') + 1)
       })
-      child.once('error', (error) => {
+      child.once('error', error => {
         clearTimeout(timer)
         reject(error)
       })

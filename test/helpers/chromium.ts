@@ -8,13 +8,23 @@ export const CHROMIUM = '/usr/bin/chromium'
 /** True when the suite must skip: no Chromium and CI unset (in CI a missing browser fails). Prints why. */
 export function skipWithoutChromium(suite: string): boolean {
   const skip = !existsSync(CHROMIUM) && !process.env.CI
-  if (skip) console.warn(`${suite}: skipped because ${CHROMIUM} is missing and CI is unset (apt-get install chromium to run it)`)
+  if (skip)
+    console.warn(
+      `${suite}: skipped because ${CHROMIUM} is missing and CI is unset (apt-get install chromium to run it)`,
+    )
   return skip
 }
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   })
 }

@@ -40,7 +40,12 @@ export async function serveLoopback(
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
-    const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
+    const request = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    }
     requests.push(request)
     try {
       await handle(request, res)
@@ -58,7 +63,7 @@ export async function serveLoopback(
     origin: `http://127.0.0.1:${port}`,
     requests,
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise<void>(resolve => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),

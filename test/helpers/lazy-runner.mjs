@@ -11,7 +11,7 @@ import { MessageChannel } from 'node:worker_threads'
 const [entry, outDir, betaChunk] = process.argv.slice(2)
 const loadedUrls = []
 const { port1, port2 } = new MessageChannel()
-port1.on('message', (url) => loadedUrls.push(url))
+port1.on('message', url => loadedUrls.push(url))
 port1.unref()
 register(new URL('./lazy-hooks.mjs', import.meta.url), { data: { port: port2 }, transferList: [port2] })
 
@@ -21,24 +21,26 @@ if (cjs) require(entry)
 else await import(pathToFileURL(entry).href)
 
 // Hook messages come from the hooks thread: give them a moment to arrive.
-const settle = () => new Promise((r) => setTimeout(r, 100))
+const settle = () => new Promise(r => setTimeout(r, 100))
 const outputs = () => {
-  const files = cjs ? Object.keys(require.cache) : loadedUrls.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u))
-  return [...new Set(files.filter((f) => f.startsWith(outDir)).map((f) => f.slice(outDir.length + 1)))].sort()
+  const files = cjs
+    ? Object.keys(require.cache)
+    : loadedUrls.filter(u => u.startsWith('file:')).map(u => fileURLToPath(u))
+  return [...new Set(files.filter(f => f.startsWith(outDir)).map(f => f.slice(outDir.length + 1)))].sort()
 }
 const { registry, toolNames, isLazyPending, searchTools } = globalThis.__toolreg
 await settle()
 const atStart = outputs()
 const events = []
-registry.subscribe((e) => events.push(e.type + ':' + e.name))
+registry.subscribe(e => events.push(e.type + ':' + e.name))
 const report = {
   atStart,
   names: registry.getAllToolNames(),
   toolNames: [...toolNames],
-  pending: Object.fromEntries(registry.getAllToolNames().map((n) => [n, isLazyPending(registry, n)])),
-  definitions: (await registry.getToolDefinitions()).map((d) => d.function),
+  pending: Object.fromEntries(registry.getAllToolNames().map(n => [n, isLazyPending(registry, n)])),
+  definitions: (await registry.getToolDefinitions()).map(d => d.function),
 }
-const since = (before) => outputs().filter((f) => !before.includes(f))
+const since = before => outputs().filter(f => !before.includes(f))
 
 report.concurrent = await Promise.all([registry.dispatch('alpha', { x: 1 }), registry.dispatch('alpha', '{"x":2}')])
 await settle()
@@ -58,8 +60,8 @@ report.eager = await registry.dispatch('eager_tool', {})
 
 const beforeSearch = outputs()
 const debug = []
-registry.configure({ logger: { ...console, debug: (text) => void debug.push(String(text)) } })
-report.search = (await searchTools(registry, 'echo back a number', { limit: 2 })).map((d) => d.function.name)
+registry.configure({ logger: { ...console, debug: text => void debug.push(String(text)) } })
+report.search = (await searchTools(registry, 'echo back a number', { limit: 2 })).map(d => d.function.name)
 await settle()
 report.searchLoaded = since(beforeSearch)
 report.searchDebug = debug

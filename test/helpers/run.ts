@@ -19,12 +19,13 @@ export function run(command: string, args: readonly string[], cwd: string, env?:
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.on('close', code => resolve({ code, stdout, stderr }))
   })
 }
 
 /** `toolreg <args>` in `cwd`. */
-export const toolreg = (args: readonly string[], cwd = process.cwd()): Promise<Run> => run(process.execPath, [toolregBin, ...args], cwd)
+export const toolreg = (args: readonly string[], cwd = process.cwd()): Promise<Run> =>
+  run(process.execPath, [toolregBin, ...args], cwd)
 
 /**
  * Runs `node <script> ...args` and reads its report: the JSON after `<tag> ` on the line that
@@ -32,7 +33,7 @@ export const toolreg = (args: readonly string[], cwd = process.cwd()): Promise<R
  */
 export async function nodeReport<T>(script: string, args: readonly string[], tag: string): Promise<T> {
   const { code, stdout, stderr } = await run(process.execPath, [script, ...args], process.cwd())
-  const line = stdout.split('\n').find((l) => l.startsWith(tag + ' '))
+  const line = stdout.split('\n').find(l => l.startsWith(tag + ' '))
   if (code !== 0 || !line) throw new Error(`${script} exited ${code}\n${stdout}\n${stderr}`)
   return JSON.parse(line.slice(tag.length + 1)) as T
 }

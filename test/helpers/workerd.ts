@@ -14,6 +14,10 @@ export async function getJson<T = unknown>(url: string): Promise<JsonReply<T>> {
 }
 
 export async function postJson<T = unknown>(url: string, payload: unknown): Promise<JsonReply<T>> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  })
   return { status: response.status, body: (await response.json()) as T }
 }

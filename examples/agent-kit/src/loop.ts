@@ -26,13 +26,21 @@ export async function runAgent(options: RunAgentOptions): Promise<Transcript> {
   for (let step = 1; step <= maxSteps; step++) {
     // Asked on every step: a check may flip, and the registry memoizes the rest.
     const tools = await registry.getToolDefinitions(ctx.env ? { env: ctx.env } : undefined)
-    const offered = new Set(tools.map((tool) => tool.function.name))
+    const offered = new Set(tools.map(tool => tool.function.name))
     if (step === 1) toolsOffered = [...offered]
 
     const reply = await model.complete({ messages, tools, signal: ctx.signal })
     messages.push(reply)
     if (!reply.tool_calls?.length) {
-      return { model: model.name, messages, toolCalls, toolsOffered, answer: reply.content ?? '', steps: step, stoppedBy: 'answer' }
+      return {
+        model: model.name,
+        messages,
+        toolCalls,
+        toolsOffered,
+        answer: reply.content ?? '',
+        steps: step,
+        stoppedBy: 'answer',
+      }
     }
 
     // One at a time, in the model's order: `kv_set` then `kv_get` must see each other.

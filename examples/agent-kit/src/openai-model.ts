@@ -55,7 +55,8 @@ function readAssistantMessage(text: string): AssistantMessage {
   } catch {
     // Reported below with the body.
   }
-  if (!message || typeof message !== 'object') throw new Error(`chat completions returned no message: ${text.slice(0, 500)}`)
+  if (!message || typeof message !== 'object')
+    throw new Error(`chat completions returned no message: ${text.slice(0, 500)}`)
   const content = typeof message.content === 'string' ? message.content : null
   const calls = Array.isArray(message.tool_calls) ? message.tool_calls.map(readToolCall) : []
   return calls.length > 0 ? { role: 'assistant', content, tool_calls: calls } : { role: 'assistant', content }

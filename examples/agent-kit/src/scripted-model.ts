@@ -30,23 +30,23 @@ export function createScriptedModel(options: ScriptedModelOptions): ChatModel {
   return {
     name: options.name ?? 'scripted',
     async complete({ messages, tools }: ModelRequest): Promise<AssistantMessage> {
-      const userIndex = findLastIndex(messages, (m) => m.role === 'user')
+      const userIndex = findLastIndex(messages, m => m.role === 'user')
       const request = userIndex >= 0 ? (messages[userIndex].content as string) : ''
-      const offered = new Set(tools.map((tool) => tool.function.name))
+      const offered = new Set(tools.map(tool => tool.function.name))
       const planned = planCalls(rules, request)
-      const unavailable = unique(planned.filter((call) => !offered.has(call.rule.tool)).map((call) => call.rule.tool))
+      const unavailable = unique(planned.filter(call => !offered.has(call.rule.tool)).map(call => call.rule.tool))
       const turn = messages.slice(userIndex + 1)
 
-      if (turn.some((m) => m.role === 'tool')) return answer(describeResults(rules, turn), unavailable)
+      if (turn.some(m => m.role === 'tool')) return answer(describeResults(rules, turn), unavailable)
 
-      const runnable = planned.filter((call) => offered.has(call.rule.tool))
+      const runnable = planned.filter(call => offered.has(call.rule.tool))
       if (runnable.length === 0) {
         if (unavailable.length > 0) return answer([], unavailable)
         const names = [...offered].sort()
         return answer([`I found nothing to do in that. Tools I can use: ${names.join(', ') || 'none'}.`], [])
       }
       // Ids count every call of the conversation, so they stay unique across turns.
-      const previous = messages.filter((m) => m.role === 'tool').length
+      const previous = messages.filter(m => m.role === 'tool').length
       const toolCalls: ToolCall[] = runnable.map((call, i) => ({
         id: `call_${previous + i + 1}`,
         type: 'function',
@@ -67,7 +67,7 @@ export function planCalls(rules: readonly ScriptRule[], text: string): PlannedCa
     }
   })
   found.sort((a, b) => a.index - b.index || a.order - b.order)
-  return found.map((f) => f.call)
+  return found.map(f => f.call)
 }
 
 function describeResults(rules: readonly ScriptRule[], turn: readonly ChatMessage[]): string[] {
@@ -75,19 +75,20 @@ function describeResults(rules: readonly ScriptRule[], turn: readonly ChatMessag
   for (const message of turn) {
     if (message.role !== 'assistant' || !message.tool_calls) continue
     for (const call of message.tool_calls) {
-      const reply = turn.find((m) => m.role === 'tool' && m.tool_call_id === call.id)
+      const reply = turn.find(m => m.role === 'tool' && m.tool_call_id === call.id)
       const result = decode(reply?.content ?? '')
       const args = decode(call.function.arguments) as Record<string, unknown>
-      const rule = rules.find((r) => r.tool === call.function.name)
+      const rule = rules.find(r => r.tool === call.function.name)
       if (isErrorEnvelope(result)) lines.push(`${call.function.name} failed: ${result.error}`)
-      else lines.push(rule ? rule.describe(result, args) : `${call.function.name} returned ${reply?.content ?? 'nothing'}`)
+      else
+        lines.push(rule ? rule.describe(result, args) : `${call.function.name} returned ${reply?.content ?? 'nothing'}`)
     }
   }
   return lines
 }
 
 function answer(lines: string[], unavailable: string[]): AssistantMessage {
-  const notes = unavailable.map((tool) => `I could not use ${tool}: it is not available here.`)
+  const notes = unavailable.map(tool => `I could not use ${tool}: it is not available here.`)
   return { role: 'assistant', content: [...lines, ...notes].join('\n') }
 }
 

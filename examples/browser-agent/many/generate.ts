@@ -31,7 +31,7 @@ registry.register({
 export function generateManyTools(dir: string, count: number): string[] {
   mkdirSync(dir, { recursive: true })
   const tools = (catalogue() as CatalogueTool[]).slice(0, count)
-  const wanted = new Set(tools.map((t) => `${t.name}.ts`))
+  const wanted = new Set(tools.map(t => `${t.name}.ts`))
   for (const file of readdirSync(dir)) if (!wanted.has(file)) rmSync(join(dir, file))
   for (const t of tools) {
     const file = join(dir, `${t.name}.ts`)
@@ -42,5 +42,5 @@ export function generateManyTools(dir: string, count: number): string[] {
     } catch {}
     if (old !== text) writeFileSync(file, text)
   }
-  return tools.map((t) => t.name)
+  return tools.map(t => t.name)
 }

@@ -3,7 +3,13 @@
 // is rendered with textContent — no HTML from tool results ever reaches the DOM.
 import { registry } from 'virtual:tool-registry'
 import { validator } from '@toolreg/core/validate'
-import { createScriptedModel, runAgent, type AgentRegistry, type ChatMessage, type ToolCallRecord } from '@toolreg/example-agent-kit'
+import {
+  createScriptedModel,
+  runAgent,
+  type AgentRegistry,
+  type ChatMessage,
+  type ToolCallRecord,
+} from '@toolreg/example-agent-kit'
 import { manyToolsMode, type ManyTools } from './many.ts'
 import { browserScript } from './script.ts'
 
@@ -16,7 +22,8 @@ const model = createScriptedModel({ rules })
 registry.configure({ validator })
 let history: ChatMessage[] = []
 // vite.many.config.ts: hundreds of lazy tools behind find_tools.
-const many: ManyTools | undefined = import.meta.env.MODE === 'many' ? manyToolsMode(registry, rules, logLoad) : undefined
+const many: ManyTools | undefined =
+  import.meta.env.MODE === 'many' ? manyToolsMode(registry, rules, logLoad) : undefined
 const agentRegistry: AgentRegistry = many?.agentRegistry ?? registry
 
 const toolList = element<HTMLUListElement>('#tool-list')
@@ -24,7 +31,7 @@ const log = element<HTMLOListElement>('#log')
 const form = element<HTMLFormElement>('#chat-form')
 const input = element<HTMLInputElement>('#message')
 
-form.addEventListener('submit', (event) => {
+form.addEventListener('submit', event => {
   event.preventDefault()
   const text = input.value.trim()
   if (text) void send(text)
@@ -60,7 +67,11 @@ async function send(text: string): Promise<void> {
   document.body.dataset.busy = 'true'
   log.append(make('li', text, { class: 'user' }))
   try {
-    const transcript = await runAgent({ model, registry: agentRegistry, messages: [...history, { role: 'user', content: text }] })
+    const transcript = await runAgent({
+      model,
+      registry: agentRegistry,
+      messages: [...history, { role: 'user', content: text }],
+    })
     history = transcript.messages
     for (const call of transcript.toolCalls) log.append(renderCall(call))
     log.append(make('li', transcript.answer ?? '(no answer within the step limit)', { class: 'answer' }))
@@ -87,7 +98,11 @@ function renderCall(call: ToolCallRecord): HTMLLIElement {
   }) as HTMLLIElement
 }
 
-function make<K extends keyof HTMLElementTagNameMap>(tag: K, text: string, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+function make<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text: string,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag)
   node.textContent = text
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)

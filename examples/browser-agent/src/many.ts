@@ -17,9 +17,9 @@ export interface ManyTools {
 
 /** `log` receives one line per lazy module loaded: `+<ms> ms <tool> loaded`. */
 export function manyToolsMode(registry: ToolRegistry, rules: ScriptRule[], log: (line: string) => void): ManyTools {
-  const handWritten = registry.getAllToolNames().filter((name) => !isLazyPending(registry, name))
+  const handWritten = registry.getAllToolNames().filter(name => !isLazyPending(registry, name))
   const offered = new Set([...handWritten, 'find_tools'])
-  const pending = new Set(registry.getAllToolNames().filter((name) => isLazyPending(registry, name)))
+  const pending = new Set(registry.getAllToolNames().filter(name => isLazyPending(registry, name)))
 
   registry.register(
     findTools(registry, {
@@ -33,20 +33,22 @@ export function manyToolsMode(registry: ToolRegistry, rules: ScriptRule[], log: 
       },
     }),
   )
-  registry.subscribe((event) => {
+  registry.subscribe(event => {
     // A lazy tool's module registers the real tool when its chunk has loaded.
-    if (event.type === 'register' && pending.delete(event.name)) log(`+${Math.round(performance.now())} ms ${event.name} loaded`)
+    if (event.type === 'register' && pending.delete(event.name))
+      log(`+${Math.round(performance.now())} ms ${event.name} loaded`)
   })
   rules.push({
     tool: 'find_tools',
     pattern: /\bfind (?:me )?(?:a )?tools? (?:to|for|that) ([^;.?!]+)/gi,
-    args: (m) => ({ query: m[1].trim(), limit: 3 }),
-    describe: (r) => `Found: ${((r as { tools: { name: string }[] }).tools ?? []).map((t) => t.name).join(', ') || 'nothing'}.`,
+    args: m => ({ query: m[1].trim(), limit: 3 }),
+    describe: r =>
+      `Found: ${((r as { tools: { name: string }[] }).tools ?? []).map(t => t.name).join(', ') || 'nothing'}.`,
   })
 
   return {
     agentRegistry: {
-      getToolDefinitions: (options) => registry.getDefinitions([...offered], options),
+      getToolDefinitions: options => registry.getDefinitions([...offered], options),
       dispatch: (name, args, ctx) => registry.dispatch(name, args, ctx),
     },
     offered: () => [...offered].sort(),
@@ -59,7 +61,7 @@ function callRule(name: string): ScriptRule {
   return {
     tool: name,
     pattern: new RegExp(`\\b${name}\\b(?:\\s+(\\{[^}]*\\}))?`, 'gi'),
-    args: (m) => (m[1] ? (JSON.parse(m[1]) as Json) : {}),
-    describe: (r) => `${name} answered ${JSON.stringify(r)}.`,
+    args: m => (m[1] ? (JSON.parse(m[1]) as Json) : {}),
+    describe: r => `${name} answered ${JSON.stringify(r)}.`,
   }
 }

@@ -9,14 +9,14 @@ export const browserScript: ScriptRule[] = [
   {
     tool: 'local_storage_set',
     pattern: /\b(?:save|store|remember)\s+([\w.-]+)\s*(?:=|\s+as\s+)\s*("[^"]*"|[^\s;,]+)/gi,
-    args: (m) => ({ key: m[1], value: m[2].replace(/^"|"$/g, '') }),
-    describe: (r) => `Saved ${(r as Json).key} in this browser.`,
+    args: m => ({ key: m[1], value: m[2].replace(/^"|"$/g, '') }),
+    describe: r => `Saved ${(r as Json).key} in this browser.`,
   },
   {
     tool: 'local_storage_get',
     pattern: /\b(?:recall|load|read)\s+([\w.-]+)/gi,
-    args: (m) => ({ key: m[1] }),
-    describe: (r) => {
+    args: m => ({ key: m[1] }),
+    describe: r => {
       const v = r as Json
       return v.found ? `${v.key} is ${v.value}.` : `Nothing is saved under ${v.key}.`
     },
@@ -25,18 +25,18 @@ export const browserScript: ScriptRule[] = [
     tool: 'page_title',
     pattern: /\bpage title\b|\btitle of (?:this|the) page\b/gi,
     args: () => ({}),
-    describe: (r) => `This page is titled "${(r as Json).title}".`,
+    describe: r => `This page is titled "${(r as Json).title}".`,
   },
   {
     tool: 'current_url',
     pattern: /\bcurrent url\b|\bwhere am i\b/gi,
     args: () => ({}),
-    describe: (r) => `You are on ${(r as Json).url}.`,
+    describe: r => `You are on ${(r as Json).url}.`,
   },
   {
     tool: 'slugify',
     pattern: /\bslug(?:ify)?\s+["“]([^"”]*)["”]/gi,
-    args: (m) => ({ text: m[1] }),
-    describe: (r) => `The slug is ${(r as Json).slug}.`,
+    args: m => ({ text: m[1] }),
+    describe: r => `The slug is ${(r as Json).slug}.`,
   },
 ]

@@ -5,8 +5,10 @@ registry.register({
   toolset: 'page',
   emoji: '🔗',
   schema: {
-    description: "The address of the page the agent runs in (without its query string and fragment, which may hold secrets).",
+    description:
+      'The address of the page the agent runs in (without its query string and fragment, which may hold secrets).',
     parameters: { type: 'object', properties: {} },
   },
-  handler: () => toolResult({ url: location.origin + location.pathname, origin: location.origin, path: location.pathname }),
+  handler: () =>
+    toolResult({ url: location.origin + location.pathname, origin: location.origin, path: location.pathname }),
 })

@@ -48,7 +48,8 @@ async function chat(request: Request, env: EdgeEnv): Promise<Response> {
     return json({ error: 'Expected { "messages": [{ "role": "user", "content": "…" }, …] }' }, 400)
   }
   const maxSteps = Math.min(Math.max(Number(body.value.maxSteps) || 6, 1), MAX_STEPS_LIMIT)
-  const conversation: ChatMessage[] = messages[0]?.role === 'system' ? messages : [{ role: 'system', content: SYSTEM_PROMPT }, ...messages]
+  const conversation: ChatMessage[] =
+    messages[0]?.role === 'system' ? messages : [{ role: 'system', content: SYSTEM_PROMPT }, ...messages]
   const transcript = await runAgent({
     model: openAIModelFromEnv(env) ?? scripted,
     registry,
@@ -76,11 +77,12 @@ function isConversation(value: unknown): value is ChatMessage[] {
     Array.isArray(value) &&
     value.length > 0 &&
     value.length <= 200 &&
-    value.every((m) => {
+    value.every(m => {
       if (!m || typeof m !== 'object') return false
       const { role, content } = m as { role?: unknown; content?: unknown }
       if (role === 'assistant') return typeof content === 'string' || content === null
-      if (role === 'tool') return typeof content === 'string' && typeof (m as { tool_call_id?: unknown }).tool_call_id === 'string'
+      if (role === 'tool')
+        return typeof content === 'string' && typeof (m as { tool_call_id?: unknown }).tool_call_id === 'string'
       return (role === 'user' || role === 'system') && typeof content === 'string'
     })
   )
@@ -91,5 +93,8 @@ function methodNotAllowed(allow: string): Response {
 }
 
 function json(value: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(value, null, 2), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+  return new Response(JSON.stringify(value, null, 2), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  })
 }

@@ -6,7 +6,8 @@ registry.register({
   toolset: 'math',
   emoji: '🧮',
   schema: {
-    description: 'Evaluate an arithmetic expression: + - * / % ^, parentheses, pi, e, sqrt, abs, round, floor, ceil, min, max, ln, log10, exp, sin, cos, tan.',
+    description:
+      'Evaluate an arithmetic expression: + - * / % ^, parentheses, pi, e, sqrt, abs, round, floor, ceil, min, max, ln, log10, exp, sin, cos, tan.',
     parameters: {
       type: 'object',
       properties: { expression: { type: 'string', description: 'For example 2*(3+4) or sqrt(2)^2.' } },

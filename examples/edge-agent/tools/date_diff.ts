@@ -22,7 +22,13 @@ registry.register({
     const to = parseDate(args.to)
     if (from === undefined || to === undefined) return toolError('from and to must be dates in the form YYYY-MM-DD')
     const days = Math.round((to - from) / DAY_MS)
-    return toolResult({ from: args.from, to: args.to, days, weeks: Math.trunc(days / 7), weekdays: weekdaysBetween(from, to) })
+    return toolResult({
+      from: args.from,
+      to: args.to,
+      days,
+      weeks: Math.trunc(days / 7),
+      weekdays: weekdaysBetween(from, to),
+    })
   },
 })
 
@@ -33,7 +39,9 @@ function parseDate(value: unknown): number | undefined {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
   const time = Date.UTC(year, month - 1, day)
   const date = new Date(time)
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? time : undefined
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? time
+    : undefined
 }
 
 /** Monday–Friday days in [start, end) — negative when end comes first. */

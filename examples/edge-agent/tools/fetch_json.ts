@@ -15,7 +15,10 @@ registry.register({
       type: 'object',
       properties: {
         url: { type: 'string', description: 'Absolute http(s) URL on an allowed origin.' },
-        pointer: { type: 'string', description: 'RFC 6901 JSON Pointer such as /items/0/name; default the whole document.' },
+        pointer: {
+          type: 'string',
+          description: 'RFC 6901 JSON Pointer such as /items/0/name; default the whole document.',
+        },
       },
       required: ['url'],
     },
@@ -27,12 +30,20 @@ registry.register({
     } catch {
       return toolError(`Not an absolute URL: ${String(args.url)}`)
     }
-    const allowed = (ctx.env?.FETCH_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean)
+    const allowed = (ctx.env?.FETCH_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map(origin => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean)
     if (!allowed.includes(url.origin)) return toolError(`Origin not allowed: ${url.origin}`, { allowed })
 
     // A redirect could leave the allow-list: report it instead of following it.
-    const response = await fetch(url.href, { headers: { accept: 'application/json' }, redirect: 'manual', signal: ctx.signal })
-    if (response.status >= 300 && response.status < 400) return toolError(`Redirect refused (HTTP ${response.status})`, { location: response.headers.get('location') })
+    const response = await fetch(url.href, {
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+      signal: ctx.signal,
+    })
+    if (response.status >= 300 && response.status < 400)
+      return toolError(`Redirect refused (HTTP ${response.status})`, { location: response.headers.get('location') })
     const body = await response.text()
     if (!response.ok) return toolError(`HTTP ${response.status} from ${url.origin}`, { body: body.slice(0, 200) })
     if (body.length > MAX_BODY_CHARS) return toolError(`Response larger than ${MAX_BODY_CHARS} characters`)

@@ -15,7 +15,7 @@ registry.register({
   handler(args) {
     const text = String(args.text ?? '')
     const words = text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []
-    const sentences = text.split(/[.!?]+(?:\s+|$)/).filter((part) => /[\p{L}\p{N}]/u.test(part)).length
+    const sentences = text.split(/[.!?]+(?:\s+|$)/).filter(part => /[\p{L}\p{N}]/u.test(part)).length
     const counts = new Map<string, number>()
     for (const word of words) counts.set(word.toLowerCase(), (counts.get(word.toLowerCase()) ?? 0) + 1)
     const topWords = [...counts]
@@ -27,7 +27,9 @@ registry.register({
       words: words.length,
       sentences,
       lines: text === '' ? 0 : text.split(/\r\n|\r|\n/).length,
-      averageWordLength: words.length ? Number((words.reduce((n, w) => n + [...w].length, 0) / words.length).toFixed(2)) : 0,
+      averageWordLength: words.length
+        ? Number((words.reduce((n, w) => n + [...w].length, 0) / words.length).toFixed(2))
+        : 0,
       topWords,
     })
   },

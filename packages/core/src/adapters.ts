@@ -62,20 +62,23 @@ const strictParts = (d: ToolDefinition, strict?: boolean) => {
 
 /** Chat Completions tools (`ChatCompletionTool[]`). */
 export const toOpenAITools = (defs: readonly ToolDefinition[], options: OpenAIToolsOptions = {}): OpenAITool[] =>
-  defs.map((d) => ({ type: 'function', function: options.strict ? { ...strictParts(d, true), strict: true } : parts(d) }))
+  defs.map(d => ({ type: 'function', function: options.strict ? { ...strictParts(d, true), strict: true } : parts(d) }))
 
 /** Responses API tools (`FunctionTool[]`). */
-export const toOpenAIResponsesTools = (defs: readonly ToolDefinition[], options: OpenAIToolsOptions = {}): OpenAIResponsesTool[] =>
-  defs.map((d) => ({ type: 'function', ...strictParts(d, options.strict), strict: options.strict === true }))
+export const toOpenAIResponsesTools = (
+  defs: readonly ToolDefinition[],
+  options: OpenAIToolsOptions = {},
+): OpenAIResponsesTool[] =>
+  defs.map(d => ({ type: 'function', ...strictParts(d, options.strict), strict: options.strict === true }))
 
 export const toAnthropicTools = (defs: readonly ToolDefinition[]): AnthropicTool[] =>
-  defs.map((d) => {
+  defs.map(d => {
     const { name, description, parameters } = parts(d)
     return { name, description, input_schema: parameters }
   })
 
 export const toMcpTools = (defs: readonly ToolDefinition[]): McpTool[] =>
-  defs.map((d) => {
+  defs.map(d => {
     const { name, description, parameters } = parts(d)
     return { name, description, inputSchema: parameters }
   })

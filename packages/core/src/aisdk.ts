@@ -10,14 +10,21 @@ export type AiSdkModelOutput =
   | { type: 'error-text'; value: string }
   | {
       type: 'content'
-      value: ({ type: 'text'; text: string } | { type: 'image-data'; data: string; mediaType: string } | { type: 'media'; data: string; mediaType: string })[]
+      value: (
+        | { type: 'text'; text: string }
+        | { type: 'image-data'; data: string; mediaType: string }
+        | { type: 'media'; data: string; mediaType: string }
+      )[]
     }
 
 /** The Vercel AI SDK tool shape (structural, so core needs no `ai` dependency; assignable to its `ToolSet`). */
 export interface AiSdkTool<S> {
   description: string
   inputSchema: S
-  execute: (args: Record<string, unknown>, options: { abortSignal?: AbortSignal; toolCallId: string }) => Promise<ToolResult>
+  execute: (
+    args: Record<string, unknown>,
+    options: { abortSignal?: AbortSignal; toolCallId: string },
+  ) => Promise<ToolResult>
   toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) => AiSdkModelOutput
 }
 
@@ -37,7 +44,7 @@ export function toAiSdkModelOutput(output: unknown): AiSdkModelOutput {
   if (!Array.isArray((r as { content?: unknown })?.content)) return { type: 'text', value: String(output) }
   return {
     type: 'content',
-    value: contentBlocks(r).map((b) =>
+    value: contentBlocks(r).map(b =>
       b.type == 'text' ? b : { type: b.type == 'image' ? 'image-data' : 'media', data: b.data, mediaType: b.mimeType },
     ),
   }
@@ -47,10 +54,13 @@ export function toAiSdkModelOutput(output: unknown): AiSdkModelOutput {
  * A Vercel AI SDK `ToolSet` keyed by tool name, executing through `registry.dispatch`
  * (which validates the arguments before the handler).
  */
-export function toAiSdkTools<S>(defs: readonly ToolDefinition[], options: AiSdkToolsOptions<S>): Record<string, AiSdkTool<S>> {
+export function toAiSdkTools<S>(
+  defs: readonly ToolDefinition[],
+  options: AiSdkToolsOptions<S>,
+): Record<string, AiSdkTool<S>> {
   const { jsonSchema, registry = shared, ctx } = options
   return Object.fromEntries(
-    defs.map((d) => {
+    defs.map(d => {
       const { name, description, parameters } = parts(d)
       const tool: AiSdkTool<S> = {
         description,

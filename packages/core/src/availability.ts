@@ -14,15 +14,15 @@ export interface CheckSettings {
  * then shares this probe instead of recursing.
  */
 const probe = (fn: CheckFn, ms: number) =>
-  new Promise<true | string>((resolve) => {
+  new Promise<true | string>(resolve => {
     const timer = ms < Infinity ? setTimeout(resolve, ms, `timed out after ${ms} ms`) : undefined
     Promise.resolve()
       .then(fn)
       .then(
-        (v) => !!v || 'returned ' + safeString(v),
-        (e) => describeThrown(e).join(': '),
+        v => !!v || 'returned ' + safeString(v),
+        e => describeThrown(e).join(': '),
       )
-      .then((v) => {
+      .then(v => {
         clearTimeout(timer)
         resolve(v)
       })
@@ -52,7 +52,7 @@ export function createCheckCache(settings: CheckSettings): CheckCache {
     const mine = inflight
     let p = mine.get(fn)
     if (!p) {
-      p = probe(fn, settings.checkTimeoutMs).then((v) => {
+      p = probe(fn, settings.checkTimeoutMs).then(v => {
         const ok = v === true
         // A clear() while probing swapped the maps: this result is stale and must not be cached.
         const current = mine === inflight && mine.delete(fn)

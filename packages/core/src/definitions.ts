@@ -4,7 +4,7 @@ import type { Logger, ToolDefinition, ToolEntry } from './types.js'
 
 /** True when every `requiresEnv` variable is set and non-empty in `env` (own properties only). */
 export const envSatisfied = (e: ToolEntry, env: Record<string, unknown>): boolean =>
-  e.requiresEnv.every((k) => Object.hasOwn(env, k) && env[k] != null && env[k] !== '')
+  e.requiresEnv.every(k => Object.hasOwn(env, k) && env[k] != null && env[k] !== '')
 
 type Fn = ToolDefinition['function']
 

@@ -91,7 +91,8 @@ export async function runTool(
       }
       return cut(r, Math.max(0, limit)) + `\n\n[Truncated: tool response was ${r.length} chars; limit is ${limit}.]`
     }
-    if ((r as MultimodalResult)?._multimodal === true && Array.isArray((r as MultimodalResult).content)) return r as MultimodalResult
+    if ((r as MultimodalResult)?._multimodal === true && Array.isArray((r as MultimodalResult).content))
+      return r as MultimodalResult
     const type = typeName(r)
     const message = 'Tool handler returned unsupported result type: ' + type
     say(logger, 'error', `'${name}': ${message}`)

@@ -8,31 +8,54 @@ const NONE: readonly string[] = freeze([])
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
 
 /** Validates a spec (programming errors throw TypeError) and builds its frozen entry. */
+// biome-ignore lint/suspicious/noExplicitAny: a registered spec may take any argument type
 export function createEntry(spec: ToolSpec<any>, source: RegisterMeta['source'], owner: string | undefined): ToolEntry {
-  const { name, toolset, schema, handler, checkFn, requiresEnv: env, maxResultSizeChars: max, dynamicSchemaOverrides: dyn } =
-    Object(spec) as ToolSpec
+  const {
+    name,
+    toolset,
+    schema,
+    handler,
+    checkFn,
+    requiresEnv: env,
+    maxResultSizeChars: max,
+    dynamicSchemaOverrides: dyn,
+  } = Object(spec) as ToolSpec
   // The first invalid field, if any (the README's ToolSpec table says what each must be).
   const bad =
-    Object(spec) !== spec ? 'spec'
-    : !isName(name) ? 'name'
-    : !isName(toolset) ? 'toolset'
-    : !isPlainObject(schema) ? 'schema'
-    : typeof handler != 'function' ? 'handler'
-    : !isOptFn(checkFn) ? 'checkFn'
-    : !isOptFn(dyn) ? 'dynamicSchemaOverrides'
-    : !(env === undefined || (Array.isArray(env) && env.every((v) => typeof v == 'string'))) ? 'requiresEnv'
-    : !(max === undefined || (typeof max == 'number' && max === max)) ? 'maxResultSizeChars'
-    : !(source === undefined || typeof source == 'string') ? 'meta.source'
-    : ''
+    Object(spec) !== spec
+      ? 'spec'
+      : !isName(name)
+        ? 'name'
+        : !isName(toolset)
+          ? 'toolset'
+          : !isPlainObject(schema)
+            ? 'schema'
+            : typeof handler != 'function'
+              ? 'handler'
+              : !isOptFn(checkFn)
+                ? 'checkFn'
+                : !isOptFn(dyn)
+                  ? 'dynamicSchemaOverrides'
+                  : !(env === undefined || (Array.isArray(env) && env.every(v => typeof v == 'string')))
+                    ? 'requiresEnv'
+                    : // biome-ignore lint/suspicious/noSelfCompare: NaN is the one value unequal to itself (shortest check in the size budget)
+                      !(max === undefined || (typeof max == 'number' && max === max))
+                      ? 'maxResultSizeChars'
+                      : !(source === undefined || typeof source == 'string')
+                        ? 'meta.source'
+                        : ''
   // Messages are built only on failure: this runs for every tool at start-up.
   if (bad) need(0, `${bad} of tool '${safeString(name)}'`)
   // A Standard Schema is converted once; every `parameters` must then be an object schema (see the README, "Typed tools").
   const given = schema.parameters
   const std = (given as StandardSchemaV1 | undefined)?.['~standard']
   const p = (std ? jsonSchemaOf(std) : given) as Record<string, unknown> | undefined
-  if (!(p === undefined || (isPlainObject(p) && p.type === 'object'))) need(0, `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
+  if (!(p === undefined || (isPlainObject(p) && p.type === 'object')))
+    need(0, `parameters of tool '${safeString(name)}'` + PARAMETERS_HINT)
   // Copied as given unless converted or holding `$schema` (an already frozen schema is then used as is).
-  const frozen = frozenCopy(p === given && !(p && '$schema' in p) ? schema : (({ $schema, ...rest }) => ({ ...schema, parameters: rest }))(p!))
+  const frozen = frozenCopy(
+    p === given && !(p && '$schema' in p) ? schema : (({ $schema, ...rest }) => ({ ...schema, parameters: rest }))(p!),
+  )
   return freeze({
     name,
     toolset,

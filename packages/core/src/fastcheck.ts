@@ -9,7 +9,16 @@
  */
 type Check = (value: unknown) => boolean
 
-const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly'])
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'default',
+  'examples',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+])
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v == 'object' && v !== null && !Array.isArray(v)
 const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
 const isCount = (v: unknown): v is number => typeof v == 'number' && Number.isInteger(v) && v >= 0
@@ -23,11 +32,11 @@ const codePoints = (s: string) => {
 const TYPES: Record<string, Check> = {
   object: isObject,
   array: Array.isArray,
-  string: (v) => typeof v == 'string',
-  number: (v) => typeof v == 'number',
-  integer: (v) => typeof v == 'number' && v % 1 === 0,
-  boolean: (v) => typeof v == 'boolean',
-  null: (v) => v === null,
+  string: v => typeof v == 'string',
+  number: v => typeof v == 'number',
+  integer: v => typeof v == 'number' && v % 1 === 0,
+  boolean: v => typeof v == 'boolean',
+  null: v => v === null,
 }
 
 /** The check for `schema`, or undefined when it uses anything outside the subset. */
@@ -44,19 +53,20 @@ export function compileFastCheck(schema: unknown): Check | undefined {
   }
   // Plain loops: this runs on every call.
   const n = checks.length
-  return (value) => {
+  return value => {
     for (let i = 0; i < n; i++) if (!checks[i](value)) return false
     return true
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a JSON Schema keyword value is checked by the caller
 function keyword(k: string, v: any, schema: Record<string, unknown>): Check | undefined {
   const num = typeof v == 'number'
   switch (k) {
     case 'type': {
-      const types = (Array.isArray(v) ? v : [v]).map((t) => TYPES[t])
+      const types = (Array.isArray(v) ? v : [v]).map(t => TYPES[t])
       if (!types.length || !types.every(Boolean)) return undefined
-      return types.length == 1 ? types[0] : (x) => types.some((t) => t(x))
+      return types.length == 1 ? types[0] : x => types.some(t => t(x))
     }
     case 'properties': {
       if (!isObject(v)) return undefined
@@ -67,15 +77,15 @@ function keyword(k: string, v: any, schema: Record<string, unknown>): Check | un
         if (!c) return undefined
         fns.push(c)
       }
-      return (x) => {
+      return x => {
         if (!isObject(x)) return true
         for (let i = 0; i < keys.length; i++) if (Object.hasOwn(x, keys[i]) && !fns[i](x[keys[i]])) return false
         return true
       }
     }
     case 'required':
-      if (!Array.isArray(v) || !v.every((p) => typeof p == 'string')) return undefined
-      return (x) => {
+      if (!Array.isArray(v) || !v.every(p => typeof p == 'string')) return undefined
+      return x => {
         if (!isObject(x)) return true
         for (let i = 0; i < v.length; i++) if (!Object.hasOwn(x, v[i])) return false
         return true
@@ -84,36 +94,36 @@ function keyword(k: string, v: any, schema: Record<string, unknown>): Check | un
       const c = compileFastCheck(v)
       if (!c || schema.patternProperties !== undefined) return undefined
       const known = new Set(isObject(schema.properties) ? Object.keys(schema.properties) : [])
-      return (x) => !isObject(x) || Object.keys(x).every((p) => known.has(p) || c(x[p]))
+      return x => !isObject(x) || Object.keys(x).every(p => known.has(p) || c(x[p]))
     }
     case 'items': {
       const c = Array.isArray(v) ? undefined : compileFastCheck(v)
-      return c && ((x) => !Array.isArray(x) || x.every((item) => c(item)))
+      return c && (x => !Array.isArray(x) || x.every(item => c(item)))
     }
     case 'enum':
-      return Array.isArray(v) && v.every(isPrimitive) ? (x) => v.some((e: unknown) => e === x) : undefined
+      return Array.isArray(v) && v.every(isPrimitive) ? x => v.some((e: unknown) => e === x) : undefined
     case 'const':
-      return isPrimitive(v) ? (x) => x === v : undefined
+      return isPrimitive(v) ? x => x === v : undefined
     case 'minimum':
-      return num && typeof schema.exclusiveMinimum != 'boolean' ? (x) => typeof x != 'number' || x >= v : undefined
+      return num && typeof schema.exclusiveMinimum != 'boolean' ? x => typeof x != 'number' || x >= v : undefined
     case 'maximum':
-      return num && typeof schema.exclusiveMaximum != 'boolean' ? (x) => typeof x != 'number' || x <= v : undefined
+      return num && typeof schema.exclusiveMaximum != 'boolean' ? x => typeof x != 'number' || x <= v : undefined
     case 'exclusiveMinimum':
-      return num ? (x) => typeof x != 'number' || x > v : undefined
+      return num ? x => typeof x != 'number' || x > v : undefined
     case 'exclusiveMaximum':
-      return num ? (x) => typeof x != 'number' || x < v : undefined
+      return num ? x => typeof x != 'number' || x < v : undefined
     case 'minLength':
-      return isCount(v) ? (x) => typeof x != 'string' || codePoints(x) >= v : undefined
+      return isCount(v) ? x => typeof x != 'string' || codePoints(x) >= v : undefined
     case 'maxLength':
-      return isCount(v) ? (x) => typeof x != 'string' || codePoints(x) <= v : undefined
+      return isCount(v) ? x => typeof x != 'string' || codePoints(x) <= v : undefined
     case 'minItems':
-      return isCount(v) ? (x) => !Array.isArray(x) || x.length >= v : undefined
+      return isCount(v) ? x => !Array.isArray(x) || x.length >= v : undefined
     case 'maxItems':
-      return isCount(v) ? (x) => !Array.isArray(x) || x.length <= v : undefined
+      return isCount(v) ? x => !Array.isArray(x) || x.length <= v : undefined
     case 'pattern': {
       if (typeof v != 'string') return undefined
       const re = new RegExp(v, 'u')
-      return (x) => typeof x != 'string' || re.test(x)
+      return x => typeof x != 'string' || re.test(x)
     }
     default:
       return undefined

@@ -42,7 +42,12 @@ export function findTools(registry: ToolRegistry, options: FindToolsOptions = {}
         type: 'object',
         properties: {
           query: { type: 'string', description: 'What you want to do, e.g. "refund a Stripe payment"' },
-          limit: { type: 'integer', minimum: 1, maximum: maxLimit, description: 'How many tools to list (default ' + (options.limit ?? 5) + ')' },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: maxLimit,
+            description: 'How many tools to list (default ' + (options.limit ?? 5) + ')',
+          },
         },
         required: ['query'],
       },
@@ -50,12 +55,16 @@ export function findTools(registry: ToolRegistry, options: FindToolsOptions = {}
     handler: async (args, ctx) => {
       const query = typeof args.query == 'string' ? args.query : ''
       const n = typeof args.limit == 'number' ? Math.min(Math.max(1, args.limit), maxLimit) : (options.limit ?? 5)
-      const found = (await searchTools(registry, query, { limit: n + 1, toolsets: options.toolsets, env: ctx.env })).filter(
-        (d) => d.function.name !== name,
-      ).slice(0, n)
+      const found = (await searchTools(registry, query, { limit: n + 1, toolsets: options.toolsets, env: ctx.env }))
+        .filter(d => d.function.name !== name)
+        .slice(0, n)
       options.onFound?.(found)
-      if (options.preload !== false) void preloadLazy(registry, found.map((d) => d.function.name))
-      return JSON.stringify({ tools: found.map((d) => d.function) })
+      if (options.preload !== false)
+        void preloadLazy(
+          registry,
+          found.map(d => d.function.name),
+        )
+      return JSON.stringify({ tools: found.map(d => d.function) })
     },
   }
 }

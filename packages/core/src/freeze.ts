@@ -24,7 +24,7 @@ let own: unknown
  */
 export function frozenCopy<T>(v: T): T {
   if (v === own) return v
-  if (Array.isArray(v)) return freeze(v.map((x) => frozenCopy(x))) as T
+  if (Array.isArray(v)) return freeze(v.map(x => frozenCopy(x))) as T
   if (!isPlainObject(v)) return v
   const out: Record<string, unknown> = {}
   for (const k of Object.keys(v)) {

@@ -9,9 +9,22 @@ export { toAiSdkTools, toAiSdkModelOutput } from './aisdk.js'
 export { isToolError, toOpenAIToolMessage, toAnthropicToolResult, toMcpCallToolResult } from './results.js'
 export { toStrictSchema, fromStrictArguments } from './strict.js'
 export type * from './types.js'
-export type { OpenAITool, OpenAIResponsesTool, OpenAIToolsOptions, AnthropicTool, McpTool, ObjectSchema } from './adapters.js'
+export type {
+  OpenAITool,
+  OpenAIResponsesTool,
+  OpenAIToolsOptions,
+  AnthropicTool,
+  McpTool,
+  ObjectSchema,
+} from './adapters.js'
 export type { AiSdkTool, AiSdkToolsOptions, AiSdkModelOutput } from './aisdk.js'
-export type { McpContent, OpenAIToolMessage, AnthropicToolResult, AnthropicResultBlock, McpCallToolResult } from './results.js'
+export type {
+  McpContent,
+  OpenAIToolMessage,
+  AnthropicToolResult,
+  AnthropicResultBlock,
+  McpCallToolResult,
+} from './results.js'
 export { registerLazy, isLazyPending, preloadLazy } from './lazy.js'
 export { registerLazyTable } from './lazy-table.js'
 export { searchTools, rankTools } from './search.js'

@@ -65,7 +65,7 @@ function parameterSet(table: LazyTable, i: number, frozenProps: unknown[]): unkn
   }
   // Built here and holding only frozen values, so frozen in place; `required` (the table's keys) copied in case one is not a string.
   const p: Record<string, unknown> = { type: 'object', properties: freeze(shape) }
-  if (required) p.required = frozenCopy(required.map((r) => properties[props[r]!]![0]))
+  if (required) p.required = frozenCopy(required.map(r => properties[props[r]!]![0]))
   return freeze(p)
 }
 
@@ -75,8 +75,15 @@ function parameterSet(table: LazyTable, i: number, frozenProps: unknown[]): unkn
  * registered. One loop with index reads and no spec object per tool: it runs for every tool
  * at start-up, mostly before the engine has optimized it.
  */
-export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load: (module: number, attempt: number) => Promise<unknown>): number {
-  need(Array.isArray(table) && table[0] === LAZY_TABLE_FORMAT, 'lazy table (built by another version of @toolreg/plugin?)')
+export function registerLazyTable(
+  registry: ToolRegistry,
+  table: LazyTable,
+  load: (module: number, attempt: number) => Promise<unknown>,
+): number {
+  need(
+    Array.isArray(table) && table[0] === LAZY_TABLE_FORMAT,
+    'lazy table (built by another version of @toolreg/plugin?)',
+  )
   const toolsets = table[1]
   const modules = table[4]
   const names = table[5]
@@ -92,14 +99,15 @@ export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load
   // One load per module, made on the first dispatch of one of its tools.
   const moduleLoads: LazyToolSpec['load'][] = []
   let moduleOf: Map<string, number> | undefined
-  const handler = placeholderHandler(registry, (name) => {
+  const handler = placeholderHandler(registry, name => {
     if (!moduleOf) {
       // Built on the first dispatch, not at start-up: a later row of the same name wins, as its registration did (unless refused).
       moduleOf = new Map()
-      for (let m = 0, i = 0; m < modules.length; m++) for (const end = i + modules[m]!; i < end; i++) if (!refused.has(i)) moduleOf.set(names[i]!, m)
+      for (let m = 0, i = 0; m < modules.length; m++)
+        for (const end = i + modules[m]!; i < end; i++) if (!refused.has(i)) moduleOf.set(names[i]!, m)
     }
     const m = moduleOf.get(name)
-    return m === undefined ? undefined : (moduleLoads[m] ??= (attempt) => load(m, attempt))
+    return m === undefined ? undefined : (moduleLoads[m] ??= attempt => load(m, attempt))
   })
   // One object for every row: `register` reads `meta.source` and keeps nothing else of it.
   const meta = { source: '' }
@@ -112,13 +120,28 @@ export function registerLazyTable(registry: ToolRegistry, table: LazyTable, load
       const shape = shapes[i]
       const schema =
         typeof shape == 'number'
-          ? frozenOwn({ description: descriptions[i], parameters: (sets[shape] ??= parameterSet(table, shape, frozenProps)) } as ToolSchema)
+          ? frozenOwn({
+              description: descriptions[i],
+              parameters: (sets[shape] ??= parameterSet(table, shape, frozenProps)),
+            } as ToolSchema)
           : frozenCopy(shape!)
       const extra = extras.get(i)
       const x = isPlainObject(extra) ? (extra as LazyExtra) : undefined
       const at = locations[i]
       if (at) meta.source = file + at
-      if (lazyPlaceholder(registry, names[i]!, toolsets[toolsetOf[i]!]!, schema, handler, x?.description, x?.emoji, at ? meta : undefined)) count++
+      if (
+        lazyPlaceholder(
+          registry,
+          names[i]!,
+          toolsets[toolsetOf[i]!]!,
+          schema,
+          handler,
+          x?.description,
+          x?.emoji,
+          at ? meta : undefined,
+        )
+      )
+        count++
       else refused.add(i)
     }
   }

@@ -44,7 +44,7 @@ export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
   let s = loads.get(load)
   if (!s) loads.set(load, (s = { attempts: 0 }))
   const state = s
-  return (state.pending ??= (async () => load(state.attempts++))().catch((err) => {
+  return (state.pending ??= (async () => load(state.attempts++))().catch(err => {
     state.pending = undefined
     throw err
   }))
@@ -54,8 +54,16 @@ export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
  * A placeholder handler: loads the module of the tool it is called for (`this`, the entry
  * `dispatch` calls it on, names it), then hands the call to the real tool the module registered.
  */
-export function placeholderHandler(registry: ToolRegistry, loadOf: (name: string) => LazyToolSpec['load'] | undefined, only?: string): ToolHandler {
-  const handler = async function (this: ToolEntry | undefined, args: Record<string, unknown>, ctx: Parameters<ToolHandler>[1]) {
+export function placeholderHandler(
+  registry: ToolRegistry,
+  loadOf: (name: string) => LazyToolSpec['load'] | undefined,
+  only?: string,
+): ToolHandler {
+  const handler = async function (
+    this: ToolEntry | undefined,
+    args: Record<string, unknown>,
+    ctx: Parameters<ToolHandler>[1],
+  ) {
     const name = only ?? this?.name
     const load = typeof name == 'string' ? loadOf(name) : undefined
     if (!load) throw new Error('a lazy tool is called through registry.dispatch')
@@ -81,7 +89,16 @@ export function placeholderHandler(registry: ToolRegistry, loadOf: (name: string
 export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: RegisterMeta): ToolEntry | undefined {
   const { name, toolset, schema, load } = Object(spec) as LazyToolSpec
   if (typeof load != 'function') need(0, `load of lazy tool '${isName(name) ? name : ''}'`)
-  return lazyPlaceholder(registry, name, toolset, schema, placeholderHandler(registry, () => load, name), spec.description, spec.emoji, meta)
+  return lazyPlaceholder(
+    registry,
+    name,
+    toolset,
+    schema,
+    placeholderHandler(registry, () => load, name),
+    spec.description,
+    spec.emoji,
+    meta,
+  )
 }
 
 /** Registers the placeholder entry of `name` with `handler` (from `placeholderHandler`), as `registerLazy` describes. */

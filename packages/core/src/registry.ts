@@ -7,15 +7,35 @@ import { freeze, isName, need } from './freeze.js'
 import { overrideDenied } from './errors.js'
 import { Sources, type SourceTable, type SourceVersion } from './sources.js'
 import type {
-  DefinitionOptions, PluginScope, RegisterMeta, RegistryEvent, RegistryListener, RegistryOptions, ToolAvailabilityReport, ToolCallContext,
-  ToolDefinition, ToolDefinitionOptions, ToolEntry, ToolResult, ToolParameters, ToolSchema, ToolSpec, ToolsetStatus,
+  DefinitionOptions,
+  PluginScope,
+  RegisterMeta,
+  RegistryEvent,
+  RegistryListener,
+  RegistryOptions,
+  ToolAvailabilityReport,
+  ToolCallContext,
+  ToolDefinition,
+  ToolDefinitionOptions,
+  ToolEntry,
+  ToolResult,
+  ToolParameters,
+  ToolSchema,
+  ToolSpec,
+  ToolsetStatus,
 } from './types.js'
 
 /** The options `configure` accepts, with the `typeof` each needs. */
-const OPTION_TYPES = { logger: 'object', now: 'function', checkTimeoutMs: 'number', onResultOverflow: 'function', validator: 'function' }
+const OPTION_TYPES = {
+  logger: 'object',
+  now: 'function',
+  checkTimeoutMs: 'number',
+  onResultOverflow: 'function',
+  validator: 'function',
+}
 const isMcp = (toolset: string) => toolset.startsWith('mcp-')
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
-const names = (entries: ToolEntry[]) => sorted(entries.map((e) => e.name))
+const names = (entries: ToolEntry[]) => sorted(entries.map(e => e.name))
 const by = (owner?: string) => (owner ? ` (plugin '${owner}')` : '')
 
 /** The tool table: registration rules, toolsets and aliases, availability, definitions and dispatch. */
@@ -43,6 +63,7 @@ export class ToolRegistry {
       const v = options?.[k]
       if (v === undefined) continue
       // NaN and negative timeouts are as wrong as a wrong type.
+      // biome-ignore lint/suspicious/noSelfCompare: NaN is the one value unequal to itself (shortest check in the size budget)
       need(typeof v == type && v !== null && !((v as number) < 0) && v === v, 'option ' + k)
       ;(this.#settings as unknown as Record<string, unknown>)[k] = v
     }
@@ -62,10 +83,14 @@ export class ToolRegistry {
   // ---- registration ----
 
   /** With a Standard Schema as `schema.parameters`, the handler's `args` is typed as its output. */
-  register<P extends ToolParameters = Record<string, unknown>>(spec: ToolSpec<P>, meta?: RegisterMeta): ToolEntry | undefined {
+  register<P extends ToolParameters = Record<string, unknown>>(
+    spec: ToolSpec<P>,
+    meta?: RegisterMeta,
+  ): ToolEntry | undefined {
     return this.#register(spec, meta)
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: a registered spec may take any argument type
   #register(spec: ToolSpec<any>, meta?: RegisterMeta, owner?: string): ToolEntry | undefined {
     const entry = createEntry(spec, meta?.source ?? this.#sources.table.get(Object(spec).name), owner)
     const { name, toolset } = entry
@@ -103,6 +128,7 @@ export class ToolRegistry {
   forPlugin(pluginId: string): PluginScope {
     need(isName(pluginId), 'pluginId')
     return freeze({
+      // biome-ignore lint/suspicious/noExplicitAny: a registered spec may take any argument type
       register: (spec: ToolSpec<any>, meta?: RegisterMeta) => this.#register(spec, meta, pluginId),
       deregister: (name: string) => {
         const e = this.#tools.get(name)
@@ -137,7 +163,11 @@ export class ToolRegistry {
 
   /** Closes `file`: deregisters what its previous version registered and this one did not (unless another file took it over). */
   endSource(file: string): SourceVersion {
-    return this.#sources.end(file, (n) => this.#tools.get(n), (n) => this.deregister(n))
+    return this.#sources.end(
+      file,
+      n => this.#tools.get(n),
+      n => this.deregister(n),
+    )
   }
 
   /** Calls `listener` synchronously after every generation bump; returns the unsubscribe function. */
@@ -237,7 +267,9 @@ export class ToolRegistry {
   }
   /** Sorted tool names: `all`/`*` first, then a real toolset, then an alias (one hop); unknown → []. */
   resolveToolset(nameOrAlias: string): string[] {
-    return nameOrAlias == 'all' || nameOrAlias == '*' ? this.getAllToolNames() : this.getToolNamesForToolset(nameOrAlias)
+    return nameOrAlias == 'all' || nameOrAlias == '*'
+      ? this.getAllToolNames()
+      : this.getToolNamesForToolset(nameOrAlias)
   }
 
   /** Entries of a real toolset, else of the toolset an alias names (one hop). */
@@ -249,7 +281,7 @@ export class ToolRegistry {
   #groups(): Map<string, ToolEntry[]> {
     const g = new Map<string, ToolEntry[]>()
     for (const e of this.#tools.values()) g.get(e.toolset)?.push(e) ?? g.set(e.toolset, [e])
-    return new Map(sorted(g.keys()).map((t) => [t, g.get(t)!]))
+    return new Map(sorted(g.keys()).map(t => [t, g.get(t)!]))
   }
 
   // ---- availability ----
@@ -261,10 +293,14 @@ export class ToolRegistry {
 
   /** Toolset → its status; available when one of its tools has no check or passes it (only all-checked toolsets are probed). */
   async #status(groups = this.#groups()): Promise<[string, ToolsetStatus][]> {
-    const v = await this.#checks.verdicts([...groups.values()].filter((l) => l.every((e) => e.checkFn)).flat())
+    const v = await this.#checks.verdicts([...groups.values()].filter(l => l.every(e => e.checkFn)).flat())
     return [...groups].map(([t, l]) => [
       t,
-      { available: l.some((e) => !e.checkFn || v.get(e.checkFn)), tools: names(l), requirements: sorted(new Set(l.flatMap((e) => e.requiresEnv))) },
+      {
+        available: l.some(e => !e.checkFn || v.get(e.checkFn)),
+        tools: names(l),
+        requirements: sorted(new Set(l.flatMap(e => e.requiresEnv))),
+      },
     ])
   }
 
@@ -294,7 +330,7 @@ export class ToolRegistry {
   /** OpenAI-shaped definitions of the known, available names, sorted by name; every object returned is fresh. */
   getDefinitions(toolNames: Iterable<string>, options?: DefinitionOptions): Promise<ToolDefinition[]> {
     // Known names only, before sorting: a name that is a Proxy never reaches a comparison.
-    const entries = sorted(new Set([...toolNames].filter((n) => this.#tools.has(n)))).map((n) => this.#tools.get(n)!)
+    const entries = sorted(new Set([...toolNames].filter(n => this.#tools.has(n)))).map(n => this.#tools.get(n)!)
     return this.#definitions(entries, options?.env)
   }
 
@@ -305,9 +341,9 @@ export class ToolRegistry {
     const key = this.#generation + JSON.stringify([on, off])
     let m = this.#memo.get(key)
     if (!m) {
-      const set = new Set(on ? on.flatMap((t) => this.resolveToolset(t)) : this.#tools.keys())
+      const set = new Set(on ? on.flatMap(t => this.resolveToolset(t)) : this.#tools.keys())
       for (const t of off ?? []) for (const n of this.resolveToolset(t)) set.delete(n)
-      m = sorted(set).map((n) => this.#tools.get(n)!)
+      m = sorted(set).map(n => this.#tools.get(n)!)
       // Bounds the memo: entries of past generations and endlessly varied options.
       if (this.#memo.size > 63) this.#memo.clear()
       this.#memo.set(key, m)
@@ -316,13 +352,13 @@ export class ToolRegistry {
   }
 
   async #definitions(entries: ToolEntry[], env?: Record<string, unknown>): Promise<ToolDefinition[]> {
-    let list = env ? entries.filter((e) => envSatisfied(e, env)) : entries
+    let list = env ? entries.filter(e => envSatisfied(e, env)) : entries
     // No check function among them: skip the availability machinery.
-    if (list.some((e) => e.checkFn)) {
+    if (list.some(e => e.checkFn)) {
       const v = await this.#checks.verdicts(list)
-      list = list.filter((e) => !e.checkFn || v.get(e.checkFn))
+      list = list.filter(e => !e.checkFn || v.get(e.checkFn))
     }
-    return list.map((e) => toDefinition(e, this.#settings.logger))
+    return list.map(e => toDefinition(e, this.#settings.logger))
   }
 
   // ---- dispatch ----

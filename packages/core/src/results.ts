@@ -30,11 +30,13 @@ const json = (v: unknown) => {
 /** A multimodal result's blocks as MCP content: text, image and audio blocks kept, anything else as its JSON text. */
 export function contentBlocks(result: ToolResult): McpContent[] {
   if (typeof result == 'string') return [{ type: 'text', text: result }]
+  // biome-ignore lint/suspicious/noExplicitAny: a result block is untrusted data, checked field by field
   return result.content.map((b: any): McpContent => {
     try {
       const t = b?.type
       if (t == 'text' && typeof b.text == 'string') return { type: 'text', text: b.text }
-      if ((t == 'image' || t == 'audio') && typeof b.data == 'string' && typeof b.mimeType == 'string') return { type: t, data: b.data, mimeType: b.mimeType }
+      if ((t == 'image' || t == 'audio') && typeof b.data == 'string' && typeof b.mimeType == 'string')
+        return { type: t, data: b.data, mimeType: b.mimeType }
       return { type: 'text', text: json(b) }
     } catch {
       return { type: 'text', text: '[unreadable content block]' }
@@ -46,7 +48,10 @@ const omitted = (b: { type: string; mimeType: string }) => `[${b.type} (${b.mime
 
 /** openai: a `ChatCompletionToolMessageParam` (tool messages carry text only: other blocks become a note). */
 export function toOpenAIToolMessage(toolCallId: string, result: ToolResult): OpenAIToolMessage {
-  const content = typeof result == 'string' ? result : contentBlocks(result).map((b) => ({ type: 'text' as const, text: b.type == 'text' ? b.text : omitted(b) }))
+  const content =
+    typeof result == 'string'
+      ? result
+      : contentBlocks(result).map(b => ({ type: 'text' as const, text: b.type == 'text' ? b.text : omitted(b) }))
   return { role: 'tool', tool_call_id: toolCallId, content }
 }
 export interface OpenAIToolMessage {
@@ -68,8 +73,10 @@ export function toAnthropicToolResult(toolUseId: string, result: ToolResult): An
       ? result
       : contentBlocks(result).map((b): AnthropicResultBlock => {
           if (b.type == 'text') return b
-          const media = ANTHROPIC_IMAGES.find((m) => m == b.mimeType)
-          return b.type == 'image' && media ? { type: 'image', source: { type: 'base64', media_type: media, data: b.data } } : { type: 'text', text: omitted(b) }
+          const media = ANTHROPIC_IMAGES.find(m => m == b.mimeType)
+          return b.type == 'image' && media
+            ? { type: 'image', source: { type: 'base64', media_type: media, data: b.data } }
+            : { type: 'text', text: omitted(b) }
         })
   return { type: 'tool_result', tool_use_id: toolUseId, content, is_error: isToolError(result) }
 }

@@ -24,4 +24,3 @@ export function sanitizeToolError(text: string): string {
   }
   return s.length > 2000 ? cut(s, 1997) + '...' : s
 }
-

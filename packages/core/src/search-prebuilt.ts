@@ -29,7 +29,12 @@ export function prebuildSearchIndex(tools: readonly SearchIndexTool[]): string {
   const at = new Map<string, number>()
   const rows = tools.map((t): Row => {
     // As `register` reads a spec (see entry.ts): the spec's description, else the schema's.
-    const e: IndexedTool = { name: t.name, toolset: t.toolset, schema: t.schema, description: t.description ?? (t.schema.description as string | undefined) ?? '' }
+    const e: IndexedTool = {
+      name: t.name,
+      toolset: t.toolset,
+      schema: t.schema,
+      description: t.description ?? (t.schema.description as string | undefined) ?? '',
+    }
     const doc = docOf(e)
     const pairs: [number, number][] = []
     for (let j = 0; j < doc.tf.length; j += 2) {
@@ -49,7 +54,8 @@ export function prebuildSearchIndex(tools: readonly SearchIndexTool[]): string {
 function wellFormed(tf: unknown, words: number): boolean {
   if (!Array.isArray(tf) || tf.length % 2) return false
   for (let i = 0, last = -1; i < tf.length; i += 2) {
-    const t = tf[i], f = tf[i + 1]
+    const t = tf[i],
+      f = tf[i + 1]
     if (!(typeof t == 'number' && t > last && t < words && t % 1 == 0 && typeof f == 'number' && f > 0)) return false
     last = t
   }
@@ -65,7 +71,8 @@ export type PrebuiltDocs = (e: IndexedTool) => Doc | undefined
  */
 export function readSearchIndex(loaded: unknown): PrebuiltDocs | string {
   let value = loaded
-  if (value && typeof value == 'object' && !Array.isArray(value) && 'default' in value) value = (value as { default: unknown }).default
+  if (value && typeof value == 'object' && !Array.isArray(value) && 'default' in value)
+    value = (value as { default: unknown }).default
   if (typeof value == 'string') {
     try {
       value = JSON.parse(value)
@@ -74,18 +81,31 @@ export function readSearchIndex(loaded: unknown): PrebuiltDocs | string {
     }
   }
   if (value === null) return 'the build wrote none: @toolreg/core could not be imported at build time'
-  if (!Array.isArray(value) || value[0] !== SEARCH_INDEX_FORMAT || !Array.isArray(value[1]) || !Array.isArray(value[2])) {
+  if (
+    !Array.isArray(value) ||
+    value[0] !== SEARCH_INDEX_FORMAT ||
+    !Array.isArray(value[1]) ||
+    !Array.isArray(value[2])
+  ) {
     return `not a search index of format ${SEARCH_INDEX_FORMAT} (built by another version of @toolreg/plugin?)`
   }
   const words = value[1] as string[]
-  if (!words.every((w) => typeof w == 'string')) return 'a term is not a string'
+  if (!words.every(w => typeof w == 'string')) return 'a term is not a string'
   const rows = new Map<string, Row>()
   for (const row of value[2] as Row[]) {
     // A malformed row is no document: its tool is tokenized at run time.
-    if (Array.isArray(row) && typeof row[0] == 'string' && typeof row[3] == 'number' && wellFormed(row[4], words.length)) rows.set(row[0], row)
+    if (
+      Array.isArray(row) &&
+      typeof row[0] == 'string' &&
+      typeof row[3] == 'number' &&
+      wellFormed(row[4], words.length)
+    )
+      rows.set(row[0], row)
   }
-  return (e) => {
+  return e => {
     const row = rows.get(e.name)
-    return row && row[1] === signatureOf(e) ? { name: e.name, destructive: row[2] === 1, tf: row[4], words, len: row[3] / 2 } : undefined
+    return row && row[1] === signatureOf(e)
+      ? { name: e.name, destructive: row[2] === 1, tf: row[4], words, len: row[3] / 2 }
+      : undefined
   }
 }

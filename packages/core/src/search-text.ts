@@ -2,9 +2,11 @@
 // fold common synonyms onto one term, the same way for tool text and for queries.
 
 const STOP = new Set(
-  ('a an and any are as at be by can could do does for from give has have how i if in into is it its me my ' +
+  (
+    'a an and any are as at be by can could do does for from give has have how i if in into is it its me my ' +
     'of on or our please should so some that the their them then there these this those to us using want was we ' +
-    'what when where which who will with would you your').split(' '),
+    'what when where which who will with would you your'
+  ).split(' '),
 )
 
 // Words that mean the same thing in tool names and requests; each row folds onto its first word.
@@ -124,7 +126,8 @@ export function stem(w: string): string {
   if (/(?:ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2)
   if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) return w.slice(0, -1)
   if (w.endsWith('ing') && w.length > 5) return undouble(w.slice(0, -3))
-  if (w.endsWith('ed') && w.length > 4) return undouble(w.slice(0, w.endsWith('ied') ? -3 : -2) + (w.endsWith('ied') ? 'y' : ''))
+  if (w.endsWith('ed') && w.length > 4)
+    return undouble(w.slice(0, w.endsWith('ied') ? -3 : -2) + (w.endsWith('ied') ? 'y' : ''))
   return w
 }
 // "shipped" → "shipp" → "ship"; "stopping" → "stop".
@@ -176,7 +179,8 @@ export function terms(text: string): string[] {
   for (let i = 0; i <= n; i++) {
     const k = i < n ? kind(text, i) : 0
     // A word ends at a separator, before an upper-case letter after a lower one, and before the last capital of an acronym followed by lower case.
-    const cut = k == 0 || (k == 2 && prev == 1) || (k == 1 && prev == 2 && i - start > 1 && i + 1 < n && kind(text, i + 1) == 1)
+    const cut =
+      k == 0 || (k == 2 && prev == 1) || (k == 1 && prev == 2 && i - start > 1 && i + 1 < n && kind(text, i + 1) == 1)
     if (cut && i > start && prev) {
       const end = k == 1 ? i - 1 : i
       const word = text.slice(start, end).toLowerCase()

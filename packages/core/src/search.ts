@@ -97,8 +97,13 @@ function indexOf(registry: ToolRegistry, prebuilt?: PrebuiltDocs): SearchIndex {
     if (doc) ahead++
     ix.add(e, doc)
   }
-  if (prebuilt) say(registry.logger, 'debug', `search index: ${ahead} of ${ix.docs.size} tools from the build's index, the others tokenized`)
-  registry.subscribe((ev) => {
+  if (prebuilt)
+    say(
+      registry.logger,
+      'debug',
+      `search index: ${ahead} of ${ix.docs.size} tools from the build's index, the others tokenized`,
+    )
+  registry.subscribe(ev => {
     if (ev.type == 'deregister') ix.remove(ev.name)
     else if (ev.type == 'register') {
       const e = registry.getEntry(ev.name)
@@ -126,7 +131,8 @@ function readyIndex(registry: ToolRegistry): SearchIndex | Promise<SearchIndex> 
       } catch (err) {
         prebuilt = String((err as Error)?.message ?? err)
       }
-      if (typeof prebuilt == 'string') say(registry.logger, 'warn', `the build's search index is not used (${prebuilt}): indexing every tool now`)
+      if (typeof prebuilt == 'string')
+        say(registry.logger, 'warn', `the build's search index is not used (${prebuilt}): indexing every tool now`)
       return indexOf(registry, typeof prebuilt == 'string' ? undefined : prebuilt)
     })()
     loading.set(registry, ready)
@@ -148,18 +154,29 @@ export function rankTools(registry: ToolRegistry, query: string): SearchHit[] {
  * first: ranked with BM25 over name, toolset, description and parameter names and
  * descriptions, then filtered like `getDefinitions` (checks, `env`).
  */
-export async function searchTools(registry: ToolRegistry, query: string, options: SearchOptions = {}): Promise<ToolDefinition[]> {
+export async function searchTools(
+  registry: ToolRegistry,
+  query: string,
+  options: SearchOptions = {},
+): Promise<ToolDefinition[]> {
   const limit = Math.max(0, Math.floor(options.limit ?? 5))
   let hits = (await readyIndex(registry)).rank(String(query))
   if (options.toolsets) {
-    const allowed = new Set(options.toolsets.flatMap((t) => registry.resolveToolset(t)))
-    hits = hits.filter((h) => allowed.has(h.name))
+    const allowed = new Set(options.toolsets.flatMap(t => registry.resolveToolset(t)))
+    hits = hits.filter(h => allowed.has(h.name))
   }
   const out: ToolDefinition[] = []
   // Checks or env may leave candidates out: take the next ones until `limit` are found.
   for (let i = 0; out.length < limit && i < hits.length; ) {
     const batch = hits.slice(i, (i += Math.max(limit - out.length, 1) * 2))
-    const defs = new Map((await registry.getDefinitions(batch.map((h) => h.name), { env: options.env })).map((d) => [d.function.name, d]))
+    const defs = new Map(
+      (
+        await registry.getDefinitions(
+          batch.map(h => h.name),
+          { env: options.env },
+        )
+      ).map(d => [d.function.name, d]),
+    )
     for (const h of batch) {
       const d = defs.get(h.name)
       if (d && out.length < limit) out.push(d)

@@ -26,7 +26,7 @@ export class Sources {
 
   /** Closes `file` and the files opened after it; the names registered while it was open, if it was. */
   #close(file: string) {
-    const i = this.#open.findIndex((o) => o[0] === file)
+    const i = this.#open.findIndex(o => o[0] === file)
     if (i >= 0) return this.#open.splice(i)[0][1]
   }
 
@@ -57,7 +57,9 @@ export class Sources {
     const names = this.#close(file)
     if (!names) return { registered: [], removed: [] }
     // Still its own: attributed to `file` while open, else by the file part of its source.
-    const removed = (this.#done.get(file) ?? []).filter((n) => !names.has(n) && (this.#file.get(get(n)!) ?? get(n)?.source?.replace(/:\d+:\d+$/, '')) === file)
+    const removed = (this.#done.get(file) ?? []).filter(
+      n => !names.has(n) && (this.#file.get(get(n)!) ?? get(n)?.source?.replace(/:\d+:\d+$/, '')) === file,
+    )
     const registered = [...names].sort()
     this.#done.set(file, registered)
     for (const n of removed) remove(n)

@@ -26,21 +26,26 @@ export interface StandardIssue {
 export interface StandardJSONSchemaV1<Input = unknown, Output = Input> extends StandardSchemaV1<Input, Output> {
   readonly '~standard': StandardSchemaV1<Input, Output>['~standard'] & {
     readonly jsonSchema: {
-      readonly input: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> }) => Record<string, unknown>
+      readonly input: (options: {
+        readonly target: string
+        readonly libraryOptions?: Record<string, unknown>
+      }) => Record<string, unknown>
     }
   }
 }
 
 /** The handler's argument type: a Standard Schema's output, else a plain record. */
+// biome-ignore lint/suspicious/noExplicitAny: the input type of any Standard Schema
 export type InferArgs<P> = P extends StandardSchemaV1<any, infer O> ? O : Record<string, unknown>
 
 /** How to fix a `parameters` that is neither (the README's "Typed tools" section says more). */
 export const PARAMETERS_HINT =
-  ': needs type: \'object\' JSON Schema or a Standard JSON Schema (valibot: wrap in toStandardJsonSchema)'
+  ": needs type: 'object' JSON Schema or a Standard JSON Schema (valibot: wrap in toStandardJsonSchema)"
 
 /**
  * The JSON Schema a Standard Schema's `~standard` (the `std` given) describes itself with, once;
  * 0 when it cannot (the object-schema check then refuses it: a valibot schema is a plain object
  * with type 'object').
  */
+// biome-ignore lint/suspicious/noExplicitAny: any Standard Schema vendor object
 export const jsonSchemaOf = (std: any): unknown => std.jsonSchema?.input({ target: 'draft-2020-12' }) ?? 0

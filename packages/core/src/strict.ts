@@ -3,7 +3,23 @@ import { isPlainObject } from './freeze.js'
 type Json = Record<string, unknown>
 
 /** What OpenAI's strict mode accepts besides the structure keywords handled below. */
-const KEPT = new Set(['type', 'description', 'title', 'enum', 'const', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', '$ref'])
+const KEPT = new Set([
+  'type',
+  'description',
+  'title',
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  '$ref',
+])
 /** Annotations strict mode does not take and that change nothing about valid input: dropped. */
 const DROPPED = new Set(['default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly'])
 
@@ -15,7 +31,8 @@ function nullable(s: Json): Json {
     if (Array.isArray(s.enum) && !s.enum.includes(null)) out.enum = [...s.enum, null]
     return out
   }
-  if (Array.isArray(t) && !('const' in s) && !('enum' in s)) return t.includes('null') ? s : { ...s, type: [...t, 'null'] }
+  if (Array.isArray(t) && !('const' in s) && !('enum' in s))
+    return t.includes('null') ? s : { ...s, type: [...t, 'null'] }
   return { anyOf: [s, { type: 'null' }] }
 }
 
@@ -26,7 +43,9 @@ function nullable(s: Json): Json {
  */
 export function toStrictSchema(schema: Json, tool: string): Json {
   const fail = (keyword: string, where: string): never => {
-    throw new TypeError(`toolreg: tool '${tool}' cannot use OpenAI strict mode: '${keyword}' at ${where || '/'} has no strict-mode equivalent`)
+    throw new TypeError(
+      `toolreg: tool '${tool}' cannot use OpenAI strict mode: '${keyword}' at ${where || '/'} has no strict-mode equivalent`,
+    )
   }
   const walk = (s: unknown, where: string, root = false): unknown => {
     if (!isPlainObject(s)) return s === true ? fail('true (any value)', where) : s
@@ -40,15 +59,23 @@ export function toStrictSchema(schema: Json, tool: string): Json {
         const props: Json = {}
         for (const [name, p] of Object.entries(v as Json)) {
           const w = walk(p, `${at}/${name}`) as Json
-          Object.defineProperty(props, name, { value: req.has(name) ? w : nullable(w), enumerable: true, writable: true, configurable: true })
+          Object.defineProperty(props, name, {
+            value: req.has(name) ? w : nullable(w),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          })
         }
         out.properties = props
       } else if (k == 'items' || k == 'anyOf' || k == '$defs' || k == 'definitions') {
         out[k] =
-          k == 'items' ? walk(v, at)
-          : Array.isArray(v) ? v.map((x, i) => walk(x, `${at}/${i}`))
-          : isPlainObject(v) ? Object.fromEntries(Object.entries(v).map(([n, x]) => [n, walk(x, `${at}/${n}`)]))
-          : fail(k, at)
+          k == 'items'
+            ? walk(v, at)
+            : Array.isArray(v)
+              ? v.map((x, i) => walk(x, `${at}/${i}`))
+              : isPlainObject(v)
+                ? Object.fromEntries(Object.entries(v).map(([n, x]) => [n, walk(x, `${at}/${n}`)]))
+                : fail(k, at)
       } else if (KEPT.has(k)) out[k] = v
       else fail(k, at)
     }
@@ -74,7 +101,8 @@ function acceptsNull(s: unknown): boolean {
   if (t === 'null' || (Array.isArray(t) && t.includes('null'))) return true
   if (Array.isArray(s.enum)) return s.enum.includes(null)
   if ('const' in s) return s.const === null
-  if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) return [...((s.anyOf ?? s.oneOf) as unknown[])].some(acceptsNull)
+  if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf))
+    return [...((s.anyOf ?? s.oneOf) as unknown[])].some(acceptsNull)
   return t === undefined && s.$ref === undefined
 }
 
@@ -95,7 +123,7 @@ export function fromStrictArguments(schema: Readonly<Record<string, unknown>> | 
   }
   const walk = (s: unknown, v: unknown): unknown => {
     if (!isPlainObject(s)) return v
-    if (Array.isArray(v)) return s.items ? v.map((x) => walk(s.items, x)) : v
+    if (Array.isArray(v)) return s.items ? v.map(x => walk(s.items, x)) : v
     if (!isPlainObject(v) || !isPlainObject(s.properties)) return v
     const props = s.properties
     const required = new Set(Array.isArray(s.required) ? s.required : [])

@@ -155,6 +155,9 @@ export interface ToolAvailabilityReport {
 
 /** A plugin's view of the registry: its registrations carry `owner: pluginId`. */
 export interface PluginScope {
-  register<P extends ToolParameters = Record<string, unknown>>(spec: ToolSpec<P>, meta?: RegisterMeta): ToolEntry | undefined
+  register<P extends ToolParameters = Record<string, unknown>>(
+    spec: ToolSpec<P>,
+    meta?: RegisterMeta,
+  ): ToolEntry | undefined
   deregister(name: string): boolean
 }

@@ -14,16 +14,38 @@ export interface ValidatorOptions {
 }
 
 /** Keywords whose error only says that a sub-schema failed: the sub-schema's own errors say why. */
-const CONTAINERS = new Set(['properties', 'patternProperties', 'items', 'prefixItems', 'additionalItems', 'contains', '$ref', '$recursiveRef', 'allOf', 'dependentSchemas', 'dependencies', 'then', 'else'])
+const CONTAINERS = new Set([
+  'properties',
+  'patternProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  '$ref',
+  '$recursiveRef',
+  'allOf',
+  'dependentSchemas',
+  'dependencies',
+  'then',
+  'else',
+])
 /** Keywords whose sub-schemas' errors are noise (each branch of an anyOf failing…): their own error is kept. */
-const OPAQUE = new Set(['anyOf', 'oneOf', 'not', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames'])
+const OPAQUE = new Set([
+  'anyOf',
+  'oneOf',
+  'not',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+])
 
 /** `#/a/0` → ['a', 0] (JSON Pointer, URI-encoded by the library). */
 function pathOf(location: string): PropertyKey[] {
   return location
     .split('/')
     .slice(1)
-    .map((s) => {
+    .map(s => {
       const k = decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')
       return /^(?:0|[1-9]\d*)$/.test(k) ? Number(k) : k
     })
@@ -42,14 +64,14 @@ function issuesOf(errors: OutputUnit[]): StandardIssue[] {
       continue
     }
     closed = undefined
-    if (hidden.some((h) => e.keywordLocation.startsWith(h + '/'))) continue
+    if (hidden.some(h => e.keywordLocation.startsWith(h + '/'))) continue
     if (OPAQUE.has(e.keyword)) hidden.push(e.keywordLocation)
     else if (CONTAINERS.has(e.keyword)) continue
     const issue = { message: e.error, path: pathOf(e.instanceLocation) }
     if (e.keyword == 'additionalProperties' || e.keyword == 'unevaluatedProperties') closed = issue
     out.push(issue)
   }
-  return out.length ? out : errors.map((e) => ({ message: e.error, path: pathOf(e.instanceLocation) }))
+  return out.length ? out : errors.map(e => ({ message: e.error, path: pathOf(e.instanceLocation) }))
 }
 
 interface Prepared {

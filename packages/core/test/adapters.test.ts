@@ -1,4 +1,12 @@
-import { ToolRegistry, toAiSdkTools, toAnthropicTools, toMcpTools, toOpenAITools, type ToolCallContext, type ToolDefinition } from '@toolreg/core'
+import {
+  ToolRegistry,
+  toAiSdkTools,
+  toAnthropicTools,
+  toMcpTools,
+  toOpenAITools,
+  type ToolCallContext,
+  type ToolDefinition,
+} from '@toolreg/core'
 import { generateText, jsonSchema, stepCountIs, type ToolSet } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
@@ -24,7 +32,10 @@ describe('provider adapters', () => {
     const { registry } = world()
     const defs = await registry.getToolDefinitions()
     expect(toOpenAITools(defs)).toEqual([
-      { type: 'function', function: { name: 'now', description: 'The time', parameters: { type: 'object', properties: {} } } },
+      {
+        type: 'function',
+        function: { name: 'now', description: 'The time', parameters: { type: 'object', properties: {} } },
+      },
       { type: 'function', function: { name: 'search', description: 'Search the web', parameters: PARAMS } },
     ])
   })
@@ -47,8 +58,14 @@ describe('provider adapters', () => {
 
   it('adapters drop extra schema keys and tolerate a missing description', () => {
     const defs: ToolDefinition[] = [{ type: 'function', function: { name: 'x', strict: true } }]
-    expect(toOpenAITools(defs)).toEqual([{ type: 'function', function: { name: 'x', description: '', parameters: { type: 'object', properties: {} } } }])
-    expect(toAnthropicTools(defs)[0]).toEqual({ name: 'x', description: '', input_schema: { type: 'object', properties: {} } })
+    expect(toOpenAITools(defs)).toEqual([
+      { type: 'function', function: { name: 'x', description: '', parameters: { type: 'object', properties: {} } } },
+    ])
+    expect(toAnthropicTools(defs)[0]).toEqual({
+      name: 'x',
+      description: '',
+      input_schema: { type: 'object', properties: {} },
+    })
   })
 
   it('toAiSdkTools builds a ToolSet keyed by name with jsonSchema(parameters)', async () => {
@@ -71,8 +88,16 @@ describe('provider adapters', () => {
   it('execute goes through registry.dispatch with ctx.signal = abortSignal and the base ctx', async () => {
     const { registry, calls } = world()
     const dispatched: unknown[] = []
-    const spy = { dispatch: (name: string, args?: unknown, ctx?: ToolCallContext) => (dispatched.push([name, args, ctx]), registry.dispatch(name, args, ctx)) }
-    const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry: spy, ctx: { env: { K: 'v' } } })
+    const spy = {
+      dispatch: (name: string, args?: unknown, ctx?: ToolCallContext) => (
+        dispatched.push([name, args, ctx]), registry.dispatch(name, args, ctx)
+      ),
+    }
+    const tools = toAiSdkTools(await registry.getToolDefinitions(), {
+      jsonSchema,
+      registry: spy,
+      ctx: { env: { K: 'v' } },
+    })
     const controller = new AbortController()
     const out = await tools.search.execute({ q: 'cats' }, { abortSignal: controller.signal, toolCallId: 'call-1' })
     expect(out).toBe('results for cats')
@@ -103,29 +128,49 @@ describe('provider adapters', () => {
     let step = 0
     let offered: unknown
     const model = new MockLanguageModelV3({
-      doGenerate: async (options) => {
+      doGenerate: async options => {
         offered ??= options.tools
         step++
         return step === 1
           ? {
-              content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'search', input: JSON.stringify({ q: 'otters' }) }],
+              content: [
+                { type: 'tool-call', toolCallId: 'call-1', toolName: 'search', input: JSON.stringify({ q: 'otters' }) },
+              ],
               finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
               usage,
               warnings: [],
             }
-          : { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }
+          : {
+              content: [{ type: 'text', text: 'done' }],
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+              warnings: [],
+            }
       },
     })
     const controller = new AbortController()
-    const result = await generateText({ model, tools, prompt: 'find otters', stopWhen: stepCountIs(3), abortSignal: controller.signal })
+    const result = await generateText({
+      model,
+      tools,
+      prompt: 'find otters',
+      stopWhen: stepCountIs(3),
+      abortSignal: controller.signal,
+    })
     expect(result.text).toBe('done')
     expect(calls).toHaveLength(1)
     expect(calls[0].args).toEqual({ q: 'otters' })
     expect(calls[0].ctx.signal).toBeInstanceOf(AbortSignal)
-    const toolResults = result.steps.flatMap((s) => s.toolResults)
-    expect(toolResults.map((r) => [r.toolName, r.output])).toEqual([['search', 'results for otters']])
+    const toolResults = result.steps.flatMap(s => s.toolResults)
+    expect(toolResults.map(r => [r.toolName, r.output])).toEqual([['search', 'results for otters']])
     expect(offered).toEqual(
-      expect.arrayContaining([expect.objectContaining({ type: 'function', name: 'search', description: 'Search the web', inputSchema: PARAMS })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'function',
+          name: 'search',
+          description: 'Search the web',
+          inputSchema: PARAMS,
+        }),
+      ]),
     )
   })
 })

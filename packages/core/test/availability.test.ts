@@ -16,7 +16,7 @@ function scripted(...verdicts: unknown[]) {
 }
 
 const names = async (registry: ReturnType<typeof setup>['registry']) =>
-  (await registry.getToolDefinitions()).map((d) => d.function.name)
+  (await registry.getToolDefinitions()).map(d => d.function.name)
 
 describe('availability checks', () => {
   it('a failing check hides its tool from the definitions, with a warn log', async () => {
@@ -75,9 +75,9 @@ describe('availability checks', () => {
     const second = registry.isToolsetAvailable('x')
     const third = registry.getDefinitions(['a'])
     gate.resolve(true)
-    expect((await first).map((d) => d.function.name)).toEqual(['a'])
+    expect((await first).map(d => d.function.name)).toEqual(['a'])
     expect(await second).toBe(true)
-    expect((await third).map((d) => d.function.name)).toEqual(['a'])
+    expect((await third).map(d => d.function.name)).toEqual(['a'])
     expect(calls).toBe(1)
   })
 
@@ -197,7 +197,10 @@ describe('availability checks', () => {
     registry.register(spec('a', 't1', { checkFn: () => Promise.reject(new TypeError('nope')) }))
     registry.register(spec('b', 't2', { checkFn: () => Promise.reject('plain string') }))
     expect(await registry.checkToolsetRequirements()).toEqual({ t1: false, t2: false })
-    const text = log.of('warn').map((c) => c.text).join('\n')
+    const text = log
+      .of('warn')
+      .map(c => c.text)
+      .join('\n')
     expect(text).toContain('nope')
     expect(text).toContain('plain string')
   })
@@ -209,9 +212,14 @@ describe('availability checks', () => {
     registry.register(spec('slow', 't', { checkFn: () => (calls++, gate.promise) }))
     registry.register(spec('never', 'u', { checkFn: () => new Promise(() => {}) }))
     expect(await names(registry)).toEqual([])
-    expect(log.of('warn').map((c) => c.text).join('\n')).toContain('timed out')
+    expect(
+      log
+        .of('warn')
+        .map(c => c.text)
+        .join('\n'),
+    ).toContain('timed out')
     gate.resolve(true) // too late
-    await new Promise((r) => setTimeout(r, 10))
+    await new Promise(r => setTimeout(r, 10))
     clock.t = 10 * SEC // within the TTL of the cached failure
     expect(await names(registry)).toEqual([])
     expect(calls).toBe(1)
@@ -232,7 +240,7 @@ describe('availability checks', () => {
     registry.register(spec('a', 't', { checkFn: () => gate.promise }))
     expect(await names(registry)).toEqual([])
     gate.reject(new Error('late'))
-    await new Promise((r) => setTimeout(r, 10))
+    await new Promise(r => setTimeout(r, 10))
   })
 
   it('invalidateCheckCache clears verdicts and last-good times', async () => {

@@ -31,7 +31,8 @@ const work = mkdtempSync(join(pkg, '.tmp', 'bundle-'))
  */
 const BUDGET = 4992
 
-const NODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:node:[\w/]+|fs|path|process|os|crypto|url|util|buffer|events|stream)["']/
+const NODE_IMPORT =
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:node:[\w/]+|fs|path|process|os|crypto|url|util|buffer|events|stream)["']/
 
 async function bundle(name: string, source: string): Promise<string> {
   const entry = join(work, `${name}.js`)
@@ -121,7 +122,11 @@ describe('@toolreg/core in a browser bundle', () => {
 
   it('… and with esbuild, as the bench measures it', { timeout: 30_000 }, async () => {
     const out = await esbuild.build({
-      stdin: { contents: `import { registry } from '@toolreg/core'\nglobalThis.r = registry\n`, resolveDir: work, loader: 'js' },
+      stdin: {
+        contents: `import { registry } from '@toolreg/core'\nglobalThis.r = registry\n`,
+        resolveDir: work,
+        loader: 'js',
+      },
       bundle: true,
       minify: true,
       format: 'esm',
@@ -134,7 +139,9 @@ describe('@toolreg/core in a browser bundle', () => {
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(BUDGET)
   })
 
-  it('a bundle with @toolreg/core/validate validates, carries no eval, and the registry-only one carries none of it', { timeout: 30_000 }, () => {
+  it('a bundle with @toolreg/core/validate validates, carries no eval, and the registry-only one carries none of it', {
+    timeout: 30_000,
+  }, () => {
     expect(run(withValidator, 'validate')).toEqual([
       '{"error":"Invalid arguments for tool f: city: Instance type \\"number\\" is invalid. Expected \\"string\\".","issues":[{"path":"city","message":"Instance type \\"number\\" is invalid. Expected \\"string\\"."}]}',
       'ok Oslo',
@@ -152,7 +159,7 @@ describe('@toolreg/core in a browser bundle', () => {
 
 describe('@toolreg/core sources', () => {
   const src = fileURLToPath(new URL('../src', import.meta.url))
-  const files = readdirSync(src).filter((f) => f.endsWith('.ts'))
+  const files = readdirSync(src).filter(f => f.endsWith('.ts'))
 
   // The one exception: `@toolreg/core/validate` is built on its optional peer @cfworker/json-schema.
   const PEERS: Record<string, string> = { 'validate.ts': '@cfworker/json-schema' }
@@ -160,19 +167,26 @@ describe('@toolreg/core sources', () => {
   it('import nothing outside the package (but validate.ts its optional peer)', () => {
     expect(files.length).toBeGreaterThan(5)
     // TypeScript's own pre-processor lists static, re-export and dynamic imports (strings in code are not imports).
-    const specifiers = files.flatMap((f) =>
-      ts.preProcessFile(readFileSync(join(src, f), 'utf8'), true, true).importedFiles.map((i) => [f, i.fileName]),
+    const specifiers = files.flatMap(f =>
+      ts.preProcessFile(readFileSync(join(src, f), 'utf8'), true, true).importedFiles.map(i => [f, i.fileName]),
     )
     expect(specifiers.length).toBeGreaterThan(10)
     for (const [file, spec] of specifiers) {
-      expect({ file, spec, ok: /^\.\/[\w-]+\.js$/.test(spec) || PEERS[file] === spec }).toEqual({ file, spec, ok: true })
+      expect({ file, spec, ok: /^\.\/[\w-]+\.js$/.test(spec) || PEERS[file] === spec }).toEqual({
+        file,
+        spec,
+        ok: true,
+      })
     }
   })
 
   it('use no Node globals', () => {
     for (const f of files) {
       const code = readFileSync(join(src, f), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '')
-      expect({ f, node: /\b(?:process|require|Buffer|__dirname|__filename|setImmediate)\b/.test(code) }).toEqual({ f, node: false })
+      expect({ f, node: /\b(?:process|require|Buffer|__dirname|__filename|setImmediate)\b/.test(code) }).toEqual({
+        f,
+        node: false,
+      })
     }
   })
 })

@@ -8,7 +8,12 @@ describe('getDefinitions', () => {
     registry.register({
       name: 'search',
       toolset: 'web',
-      schema: { name: 'ignored', description: 'Search the web', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, strict: true },
+      schema: {
+        name: 'ignored',
+        description: 'Search the web',
+        parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+        strict: true,
+      },
       handler: () => '',
     })
     const [def] = await registry.getDefinitions(['search'])
@@ -27,13 +32,25 @@ describe('getDefinitions', () => {
     const { registry } = setup()
     for (const n of ['b', 'a', 'C']) registry.register(spec(n))
     const defs = await registry.getDefinitions(['b', 'nope', 'a', 'C', 'a'])
-    expect(defs.map((d) => d.function.name)).toEqual(['C', 'a', 'b'])
+    expect(defs.map(d => d.function.name)).toEqual(['C', 'a', 'b'])
   })
 
   it('uses the entry description when neither schema nor overrides has one', async () => {
     const { registry } = setup()
-    registry.register({ name: 'a', toolset: 't', schema: { parameters: { type: 'object' } }, handler: () => '', description: 'from the spec' })
-    registry.register({ name: 'b', toolset: 't', schema: { description: 'from the schema' }, handler: () => '', description: 'from the spec' })
+    registry.register({
+      name: 'a',
+      toolset: 't',
+      schema: { parameters: { type: 'object' } },
+      handler: () => '',
+      description: 'from the spec',
+    })
+    registry.register({
+      name: 'b',
+      toolset: 't',
+      schema: { description: 'from the schema' },
+      handler: () => '',
+      description: 'from the spec',
+    })
     const [a, b] = await registry.getDefinitions(['a', 'b'])
     expect(a.function.description).toBe('from the spec')
     expect(b.function.description).toBe('from the schema')
@@ -45,10 +62,16 @@ describe('getDefinitions', () => {
     let runs = 0
     registry.register(
       spec('delegate', 't', {
-        schema: { description: 'static', parameters: { type: 'object', properties: { n: { type: 'integer', maximum: 1 } }, required: ['n'] } },
+        schema: {
+          description: 'static',
+          parameters: { type: 'object', properties: { n: { type: 'integer', maximum: 1 } }, required: ['n'] },
+        },
         dynamicSchemaOverrides: () => {
           runs++
-          return { parameters: { type: 'object', properties: { n: { type: 'integer', maximum: max } } }, name: 'hijack' }
+          return {
+            parameters: { type: 'object', properties: { n: { type: 'integer', maximum: max } } },
+            name: 'hijack',
+          }
         },
       }),
     )
@@ -92,7 +115,9 @@ describe('getDefinitions', () => {
 
   it('an override description wins over the schema’s; the entry description is only a fallback', async () => {
     const { registry } = setup()
-    registry.register(spec('a', 't', { description: 'entry', dynamicSchemaOverrides: () => ({ description: 'dynamic' }) }))
+    registry.register(
+      spec('a', 't', { description: 'entry', dynamicSchemaOverrides: () => ({ description: 'dynamic' }) }),
+    )
     const [def] = await registry.getDefinitions(['a'])
     expect(def.function.description).toBe('dynamic')
   })
@@ -104,7 +129,7 @@ describe('getDefinitions', () => {
     registry.register(spec('two', 't', { requiresEnv: ['API_KEY', 'REGION'] }))
     registry.register(spec('proto', 't', { requiresEnv: ['toString'] }))
     const list = async (env?: Record<string, string | undefined>) =>
-      (await registry.getDefinitions(['none', 'one', 'two', 'proto'], env && { env })).map((d) => d.function.name)
+      (await registry.getDefinitions(['none', 'one', 'two', 'proto'], env && { env })).map(d => d.function.name)
     expect(await list()).toEqual(['none', 'one', 'proto', 'two']) // without env, requiresEnv is metadata
     expect(await list({})).toEqual(['none'])
     expect(await list({ API_KEY: 'k' })).toEqual(['none', 'one'])
@@ -128,7 +153,10 @@ describe('getDefinitions', () => {
       ;(first.function.parameters as Record<string, unknown>).type = 'array'
     }).toThrow(TypeError)
     const [third] = await registry.getToolDefinitions()
-    expect(third).toEqual({ type: 'function', function: { name: 'a', description: 'a tool', parameters: { type: 'object', properties: {} } } })
+    expect(third).toEqual({
+      type: 'function',
+      function: { name: 'a', description: 'a tool', parameters: { type: 'object', properties: {} } },
+    })
     expect(registry.getSchema('a')?.description).toBe('a tool')
   })
 })
@@ -144,7 +172,7 @@ describe('getToolDefinitions', () => {
     s.registry.registerToolsetAlias('gh', 'mcp-gh')
     return s
   }
-  const names = (defs: ToolDefinition[]) => defs.map((d) => d.function.name)
+  const names = (defs: ToolDefinition[]) => defs.map(d => d.function.name)
 
   it('absent enabledToolsets means every tool; [] means none', async () => {
     const { registry } = world()
@@ -154,9 +182,19 @@ describe('getToolDefinitions', () => {
 
   it('resolves toolsets, aliases and all, then subtracts the disabled ones', async () => {
     const { registry } = world()
-    expect(names(await registry.getToolDefinitions({ enabledToolsets: ['web', 'gh'] }))).toEqual(['fetch', 'mcp__gh__issue', 'search'])
-    expect(names(await registry.getToolDefinitions({ enabledToolsets: ['*'], disabledToolsets: ['files', 'gh'] }))).toEqual(['fetch', 'search'])
-    expect(names(await registry.getToolDefinitions({ disabledToolsets: ['web'] }))).toEqual(['mcp__gh__issue', 'read', 'write'])
+    expect(names(await registry.getToolDefinitions({ enabledToolsets: ['web', 'gh'] }))).toEqual([
+      'fetch',
+      'mcp__gh__issue',
+      'search',
+    ])
+    expect(
+      names(await registry.getToolDefinitions({ enabledToolsets: ['*'], disabledToolsets: ['files', 'gh'] })),
+    ).toEqual(['fetch', 'search'])
+    expect(names(await registry.getToolDefinitions({ disabledToolsets: ['web'] }))).toEqual([
+      'mcp__gh__issue',
+      'read',
+      'write',
+    ])
     expect(names(await registry.getToolDefinitions({ enabledToolsets: ['nope'] }))).toEqual([])
   })
 
@@ -164,7 +202,11 @@ describe('getToolDefinitions', () => {
     const { registry } = world()
     registry.register(spec('keyed', 'web', { requiresEnv: ['K'] }))
     expect(names(await registry.getToolDefinitions({ enabledToolsets: ['web'], env: {} }))).toEqual(['fetch', 'search'])
-    expect(names(await registry.getToolDefinitions({ enabledToolsets: ['web'], env: { K: '1' } }))).toEqual(['fetch', 'keyed', 'search'])
+    expect(names(await registry.getToolDefinitions({ enabledToolsets: ['web'], env: { K: '1' } }))).toEqual([
+      'fetch',
+      'keyed',
+      'search',
+    ])
   })
 
   it('the memo follows the generation: a registration, a deregistration and an alias show at once', async () => {

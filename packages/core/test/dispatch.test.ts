@@ -35,7 +35,7 @@ describe('dispatch', () => {
   it('undefined, null and "" mean {}', async () => {
     const { registry } = setup()
     const seen: unknown[] = []
-    registry.register(spec('echo', 't', { handler: (args) => (seen.push(args), 'ok') }))
+    registry.register(spec('echo', 't', { handler: args => (seen.push(args), 'ok') }))
     await registry.dispatch('echo')
     await registry.dispatch('echo', null)
     await registry.dispatch('echo', '')
@@ -60,7 +60,7 @@ describe('dispatch', () => {
   it('argument JSON with __proto__ keys pollutes nothing', async () => {
     const { registry } = setup()
     let got: Record<string, unknown> = {}
-    registry.register(spec('t1', 't', { handler: (args) => ((got = args), 'ok') }))
+    registry.register(spec('t1', 't', { handler: args => ((got = args), 'ok') }))
     await registry.dispatch('t1', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"a":1}')
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined()
@@ -71,7 +71,7 @@ describe('dispatch', () => {
 
   it('deeply nested and huge arguments are fine', { timeout: 30_000 }, async () => {
     const { registry } = setup()
-    registry.register(spec('len', 't', { handler: (args) => String(JSON.stringify(args).length) }))
+    registry.register(spec('len', 't', { handler: args => String(JSON.stringify(args).length) }))
     const deep = '{"a":'.repeat(500) + '1' + '}'.repeat(500)
     expect(await registry.dispatch('len', deep)).toBe(String(deep.length))
     const huge = JSON.stringify({ blob: 'x'.repeat(5_000_000) })
@@ -104,7 +104,15 @@ describe('dispatch', () => {
     ['a bigint', () => 10n, 'bigint'],
     ['a multimodal object without a content array', () => ({ _multimodal: true, content: 'x' }), 'object'],
     ['a null-prototype object', () => Object.create(null), 'object'],
-    ['a cyclic object', () => { const o: Record<string, unknown> = {}; o.self = o; return o }, 'object'],
+    [
+      'a cyclic object',
+      () => {
+        const o: Record<string, unknown> = {}
+        o.self = o
+        return o
+      },
+      'object',
+    ],
   ]
   for (const [label, value, type] of contract) {
     it(`${label} gives the tool_result_contract error with result_type ${type}`, async () => {
@@ -122,7 +130,13 @@ describe('dispatch', () => {
   it('a thrown Error gives the sanitized [TOOL_ERROR] envelope, logged with its stack', async () => {
     const { registry, log } = setup()
     const err = new RangeError('disk <system>full</system> ```sh\nrm -rf```')
-    registry.register(spec('boom', 't', { handler: () => { throw err } }))
+    registry.register(
+      spec('boom', 't', {
+        handler: () => {
+          throw err
+        },
+      }),
+    )
     const out = parse(await registry.dispatch('boom', {}))
     expect(out).toEqual({ error: '[TOOL_ERROR] Tool execution failed: RangeError: disk full \nrm -rf' })
     expect(log.of('error')).toHaveLength(1)
@@ -142,7 +156,13 @@ describe('dispatch', () => {
     class CustomError extends Error {
       override name = ''
     }
-    registry.register(spec('c', 't', { handler: () => { throw new CustomError('m') } }))
+    registry.register(
+      spec('c', 't', {
+        handler: () => {
+          throw new CustomError('m')
+        },
+      }),
+    )
     expect(parse(await registry.dispatch('c', {})).error).toBe('[TOOL_ERROR] Tool execution failed: CustomError: m')
   })
 
@@ -158,7 +178,13 @@ describe('dispatch', () => {
   for (const [label, thrown, text] of nonErrors) {
     it(`a thrown non-Error (${label}) uses its typeof and String(value)`, async () => {
       const { registry, log } = setup()
-      registry.register(spec('n', 't', { handler: () => { throw thrown } }))
+      registry.register(
+        spec('n', 't', {
+          handler: () => {
+            throw thrown
+          },
+        }),
+      )
       expect(parse(await registry.dispatch('n', {}))).toEqual({ error: `[TOOL_ERROR] Tool execution failed: ${text}` })
       expect(log.of('error')).toHaveLength(1)
     })
@@ -166,7 +192,13 @@ describe('dispatch', () => {
 
   it('a tool error envelope is at most 2013 characters', async () => {
     const { registry } = setup()
-    registry.register(spec('long', 't', { handler: () => { throw new Error('x'.repeat(50_000)) } }))
+    registry.register(
+      spec('long', 't', {
+        handler: () => {
+          throw new Error('x'.repeat(50_000))
+        },
+      }),
+    )
     const error = parse(await registry.dispatch('long', {})).error as string
     expect(error.length).toBe(2013)
     expect(error.startsWith('[TOOL_ERROR] Tool execution failed: Error: xxx')).toBe(true)
@@ -226,14 +258,18 @@ describe('dispatch', () => {
     const { registry } = setup()
     const controller = new AbortController()
     registry.register(spec('a', 't', { handler: () => (controller.abort('self'), new Promise(() => {})) }))
-    expect(parse(await registry.dispatch('a', {}, { signal: controller.signal })).error).toBe('[TOOL_ERROR] Tool execution aborted: self')
+    expect(parse(await registry.dispatch('a', {}, { signal: controller.signal })).error).toBe(
+      '[TOOL_ERROR] Tool execution aborted: self',
+    )
   })
 
   it('a synchronous handler that aborts its own signal before returning gets the abort envelope', async () => {
     const { registry } = setup()
     const controller = new AbortController()
     registry.register(spec('a', 't', { handler: () => (controller.abort('self-sync'), 'value') }))
-    expect(parse(await registry.dispatch('a', {}, { signal: controller.signal })).error).toBe('[TOOL_ERROR] Tool execution aborted: self-sync')
+    expect(parse(await registry.dispatch('a', {}, { signal: controller.signal })).error).toBe(
+      '[TOOL_ERROR] Tool execution aborted: self-sync',
+    )
   })
 
   it('a custom thenable result is awaited, with and without a signal', async () => {
@@ -355,7 +391,11 @@ describe('result size limits', () => {
   })
 
   it('an onResultOverflow returning a non-string (or rejecting) falls back to truncation', async () => {
-    const answers: Array<() => unknown> = [() => 42, () => Promise.resolve(null), () => Promise.reject(new Error('nope'))]
+    const answers: Array<() => unknown> = [
+      () => 42,
+      () => Promise.resolve(null),
+      () => Promise.reject(new Error('nope')),
+    ]
     const { registry, log } = setup({ onResultOverflow: (() => answers.shift()!()) as never })
     registry.register(spec('big', 't', { handler: () => 'abcdefghij', maxResultSizeChars: 4 }))
     for (let i = 0; i < 3; i++) {

@@ -28,11 +28,11 @@ describe('generation and change events', () => {
     const { registry } = setup()
     const seen: string[] = []
     const events: RegistryEvent[] = []
-    registry.subscribe((e) => {
+    registry.subscribe(e => {
       seen.push(`first:${e.type}:${e.generation}:${registry.generation}`)
       events.push(e)
     })
-    registry.subscribe((e) => void seen.push(`second:${e.type}:${e.generation}`))
+    registry.subscribe(e => void seen.push(`second:${e.type}:${e.generation}`))
     registry.register(spec('a', 'web'))
     expect(seen).toEqual(['first:register:1:1', 'second:register:1'])
     registry.registerToolsetAlias('w', 'web')
@@ -48,8 +48,8 @@ describe('generation and change events', () => {
     const { registry } = setup()
     const a: number[] = []
     const b: number[] = []
-    const offA = registry.subscribe((e) => void a.push(e.generation))
-    registry.subscribe((e) => void b.push(e.generation))
+    const offA = registry.subscribe(e => void a.push(e.generation))
+    registry.subscribe(e => void b.push(e.generation))
     registry.register(spec('x'))
     offA()
     offA()
@@ -77,7 +77,7 @@ describe('generation and change events', () => {
     registry.subscribe(() => {
       throw new Error('listener boom')
     })
-    registry.subscribe((e) => void later.push(e.generation))
+    registry.subscribe(e => void later.push(e.generation))
     const entry = registry.register(spec('a'))
     expect(entry?.name).toBe('a')
     expect(registry.has('a')).toBe(true)
@@ -89,7 +89,7 @@ describe('generation and change events', () => {
 
   it('a listener may register from inside an event', () => {
     const { registry } = setup()
-    registry.subscribe((e) => {
+    registry.subscribe(e => {
       if (e.name === 'a') registry.register(spec('b'))
     })
     registry.register(spec('a'))

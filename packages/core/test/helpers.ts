@@ -27,7 +27,7 @@ export function recordingLogger() {
       calls.push({ level, text, args })
     }
   const logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
-  return { logger, calls, of: (level: Level) => calls.filter((c) => c.level === level) }
+  return { logger, calls, of: (level: Level) => calls.filter(c => c.level === level) }
 }
 
 /** A registry with a recording logger and a movable clock (ms). */

@@ -7,9 +7,13 @@ import { setup as setupRecorded, spec } from './helpers.js'
 function setup(options: { checkTimeoutMs?: number } = {}) {
   const { registry, clock } = setupRecorded(options)
   const calls: { level: string; args: unknown[] }[] = []
-  const at = (level: string) => (...args: unknown[]) => void calls.push({ level, args })
+  const at =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void calls.push({ level, args })
   registry.configure({ logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } })
-  const of = (level: string) => calls.filter((c) => c.level === level).map((c) => ({ args: c.args, text: String(c.args[0]) }))
+  const of = (level: string) =>
+    calls.filter(c => c.level === level).map(c => ({ args: c.args, text: String(c.args[0]) }))
   return { registry, clock, log: { of } }
 }
 
@@ -18,11 +22,21 @@ function hostiles(): [string, () => unknown][] {
   return [
     [
       'an Error whose message getter throws',
-      () => Object.defineProperty(new Error('x'), 'message', { get: () => { throw new Error('message getter') } }),
+      () =>
+        Object.defineProperty(new Error('x'), 'message', {
+          get: () => {
+            throw new Error('message getter')
+          },
+        }),
     ],
     [
       'an Error whose name getter throws',
-      () => Object.defineProperty(new TypeError('x'), 'name', { get: () => { throw new Error('name getter') } }),
+      () =>
+        Object.defineProperty(new TypeError('x'), 'name', {
+          get: () => {
+            throw new Error('name getter')
+          },
+        }),
     ],
     [
       'an object whose Symbol.toStringTag getter throws',
@@ -42,7 +56,18 @@ function hostiles(): [string, () => unknown][] {
     ],
     [
       'a Proxy that throws on every trap',
-      () => new Proxy({}, new Proxy({}, { get: () => () => { throw new Error('trap') } })),
+      () =>
+        new Proxy(
+          {},
+          new Proxy(
+            {},
+            {
+              get: () => () => {
+                throw new Error('trap')
+              },
+            },
+          ),
+        ),
     ],
     [
       'a revoked Proxy of an Error',
@@ -64,7 +89,7 @@ beforeEach(() => {
 })
 afterEach(async () => {
   // Unhandled rejections are reported after the microtask queue drains.
-  await new Promise((r) => setTimeout(r, 20))
+  await new Promise(r => setTimeout(r, 20))
   process.off('unhandledRejection', onUnhandled)
   expect(unhandled).toEqual([])
 })
@@ -75,29 +100,57 @@ describe('thrown, rejected and returned hostile values', () => {
   for (const [label, make] of hostiles()) {
     it(`${label}: a handler that throws, rejects or returns it gets an envelope`, async () => {
       const { registry, log } = setup()
-      registry.register(spec('throws', 't', { handler: () => { throw make() } }))
-      registry.register(spec('rejects', 't', { handler: async () => { throw make() } }))
+      registry.register(
+        spec('throws', 't', {
+          handler: () => {
+            throw make()
+          },
+        }),
+      )
+      registry.register(
+        spec('rejects', 't', {
+          handler: async () => {
+            throw make()
+          },
+        }),
+      )
       registry.register(spec('returns', 't', { handler: () => make() }))
       registry.register(spec('resolves', 't', { handler: async () => make() }))
       for (const name of ['throws', 'rejects', 'returns', 'resolves']) {
         const out = await registry.dispatch(name, {})
         expect(typeof out).toBe('string')
-        expect(parse(out).error).toMatch(/^\[TOOL_ERROR\] Tool execution failed: |^Tool handler returned unsupported result type: /)
+        expect(parse(out).error).toMatch(
+          /^\[TOOL_ERROR\] Tool execution failed: |^Tool handler returned unsupported result type: /,
+        )
       }
       // The log got the original values.
-      const logged = log.of('error').filter((c) => c.text.endsWith('failed:'))
+      const logged = log.of('error').filter(c => c.text.endsWith('failed:'))
       expect(logged.length).toBeGreaterThanOrEqual(2)
       for (const c of logged) expect(typeof c.args[1]).toBe('object')
     })
 
     it(`${label}: a check that throws, rejects or returns it leaves every report settled`, async () => {
       const { registry, log } = setup()
-      registry.register(spec('throws', 'a', { checkFn: () => { throw make() } }))
-      registry.register(spec('rejects', 'b', { checkFn: async () => { throw make() } }))
+      registry.register(
+        spec('throws', 'a', {
+          checkFn: () => {
+            throw make()
+          },
+        }),
+      )
+      registry.register(
+        spec('rejects', 'b', {
+          checkFn: async () => {
+            throw make()
+          },
+        }),
+      )
       registry.register(spec('returns', 'c', { checkFn: () => Promise.reject(make()) }))
       registry.register(spec('plain', 'd'))
-      expect((await registry.getToolDefinitions()).map((d) => d.function.name)).toEqual(['plain'])
-      expect((await registry.getDefinitions(['throws', 'rejects', 'plain'])).map((d) => d.function.name)).toEqual(['plain'])
+      expect((await registry.getToolDefinitions()).map(d => d.function.name)).toEqual(['plain'])
+      expect((await registry.getDefinitions(['throws', 'rejects', 'plain'])).map(d => d.function.name)).toEqual([
+        'plain',
+      ])
       expect(await registry.isToolsetAvailable('a')).toBe(false)
       expect(await registry.checkToolsetRequirements()).toEqual({ a: false, b: false, c: false, d: true })
       expect(Object.keys(await registry.getAvailableToolsets())).toEqual(['a', 'b', 'c', 'd'])
@@ -114,10 +167,16 @@ describe('thrown, rejected and returned hostile values', () => {
 
     it(`${label}: dynamicSchemaOverrides throwing it falls back to the static schema`, async () => {
       const { registry, log } = setup()
-      registry.register(spec('a', 'a', { dynamicSchemaOverrides: () => { throw make() } }))
+      registry.register(
+        spec('a', 'a', {
+          dynamicSchemaOverrides: () => {
+            throw make()
+          },
+        }),
+      )
       registry.register(spec('b', 'a', { dynamicSchemaOverrides: () => make() as Record<string, unknown> }))
       const defs = await registry.getToolDefinitions()
-      expect(defs.map((d) => [d.function.name, d.function.description])).toEqual([
+      expect(defs.map(d => [d.function.name, d.function.description])).toEqual([
         ['a', 'a tool'],
         ['b', 'b tool'],
       ])
@@ -158,7 +217,7 @@ describe('thrown, rejected and returned hostile values', () => {
     registry.register(spec('a', 't', { checkFn: check }))
     expect(await registry.getToolDefinitions()).toEqual([])
     clock.t += 31_000 // past the failure's TTL
-    expect((await registry.getToolDefinitions()).map((d) => d.function.name)).toEqual(['a'])
+    expect((await registry.getToolDefinitions()).map(d => d.function.name)).toEqual(['a'])
     expect(calls).toBe(2)
   })
 
@@ -167,14 +226,22 @@ describe('thrown, rejected and returned hostile values', () => {
       throw new Error('logger down')
     }
     const registry = new ToolRegistry({ logger: { debug: boom, info: boom, warn: boom, error: boom } })
-    registry.register(spec('fails', 't', { handler: () => { throw new Error('x') } }))
+    registry.register(
+      spec('fails', 't', {
+        handler: () => {
+          throw new Error('x')
+        },
+      }),
+    )
     registry.register(spec('bad', 't', { handler: () => 42 }))
     registry.register(spec('unchecked', 'u', { checkFn: () => false }))
     registry.subscribe(boom)
     registry.register(spec('fails', 'other')) // rejected: an error log
     expect(parse(await registry.dispatch('fails', {})).error).toBe('[TOOL_ERROR] Tool execution failed: Error: x')
-    expect(parse(await registry.dispatch('bad', {})).error).toBe('Tool handler returned unsupported result type: number')
-    expect((await registry.getToolDefinitions()).map((d) => d.function.name)).toEqual(['bad', 'fails'])
+    expect(parse(await registry.dispatch('bad', {})).error).toBe(
+      'Tool handler returned unsupported result type: number',
+    )
+    expect((await registry.getToolDefinitions()).map(d => d.function.name)).toEqual(['bad', 'fails'])
   })
 })
 
@@ -183,11 +250,11 @@ describe('re-entrancy', () => {
     const { registry } = setup()
     const first: string[] = []
     const second: string[] = []
-    registry.subscribe((e) => {
+    registry.subscribe(e => {
       first.push(`${e.type}:${e.name}:${e.generation}`)
       if (e.name === 'a') registry.register(spec('b'))
     })
-    registry.subscribe((e) => void second.push(`${e.type}:${e.name}:${e.generation}`))
+    registry.subscribe(e => void second.push(`${e.type}:${e.name}:${e.generation}`))
     registry.register(spec('a'))
     expect(first).toEqual(['register:a:1', 'register:b:2'])
     expect(second).toEqual(['register:a:1', 'register:b:2'])
@@ -198,11 +265,11 @@ describe('re-entrancy', () => {
   it('events keep flowing after a listener threw during a re-entrant delivery', () => {
     const { registry, log } = setup()
     const seen: string[] = []
-    registry.subscribe((e) => {
+    registry.subscribe(e => {
       if (e.name === 'a') registry.deregister('a')
       throw new Error('listener bug')
     })
-    registry.subscribe((e) => void seen.push(`${e.type}:${e.name}`))
+    registry.subscribe(e => void seen.push(`${e.type}:${e.name}`))
     registry.register(spec('a'))
     registry.register(spec('c'))
     expect(seen).toEqual(['register:a', 'deregister:a', 'register:c'])
@@ -222,7 +289,7 @@ describe('re-entrancy', () => {
         },
       }),
     )
-    expect((await registry.getToolDefinitions()).map((d) => d.function.name)).toEqual(['a'])
+    expect((await registry.getToolDefinitions()).map(d => d.function.name)).toEqual(['a'])
     expect(calls).toBe(1)
     // The nested call shared the probe in flight.
     expect(((await inner) as unknown[]).length).toBe(1)
@@ -242,20 +309,21 @@ describe('re-entrancy', () => {
     try {
       const { registry } = setup()
       const gates: (() => void)[] = []
-      registry.register(spec('slow', 't', { handler: () => new Promise<string>((r) => gates.push(() => r('done'))) }))
+      registry.register(spec('slow', 't', { handler: () => new Promise<string>(r => gates.push(() => r('done'))) }))
       registry.register(spec('hang', 't', { handler: () => new Promise(() => {}) }))
       const controller = new AbortController()
       const { signal } = controller
       const finished = Array.from({ length: 12 }, () => registry.dispatch('slow', {}, { signal }))
       const hanging = Array.from({ length: 12 }, () => registry.dispatch('hang', {}, { signal }))
-      await new Promise((r) => setTimeout(r, 10))
+      await new Promise(r => setTimeout(r, 10))
       expect(gates).toHaveLength(12)
       for (const open of gates) open()
       expect(await Promise.all(finished)).toEqual(Array(12).fill('done'))
       controller.abort(new Error('user left'))
-      for (const out of await Promise.all(hanging)) expect(parse(out).error).toBe('[TOOL_ERROR] Tool execution aborted: user left')
+      for (const out of await Promise.all(hanging))
+        expect(parse(out).error).toBe('[TOOL_ERROR] Tool execution aborted: user left')
       expect(getEventListeners(signal, 'abort')).toHaveLength(0)
-      await new Promise((r) => setTimeout(r, 20)) // warnings are emitted on a later tick
+      await new Promise(r => setTimeout(r, 20)) // warnings are emitted on a later tick
       expect(warnings).not.toContain('MaxListenersExceededWarning')
     } finally {
       process.off('warning', onWarning)

@@ -15,8 +15,15 @@ const table = (): LazyTable =>
     JSON.stringify([
       'lazy`2',
       ['web'],
-      [['city', { type: 'string', enum: ['Paris', 'Oslo'] }], ['units', { type: 'string' }], ['__proto__', { type: 'number' }]],
-      [[[0, 1], [0]], [[2], 0]],
+      [
+        ['city', { type: 'string', enum: ['Paris', 'Oslo'] }],
+        ['units', { type: 'string' }],
+        ['__proto__', { type: 'number' }],
+      ],
+      [
+        [[0, 1], [0]],
+        [[2], 0],
+      ],
       [1, 2],
       ['weather', 'forecast', 'odd'],
       [0, 0, 0],
@@ -72,7 +79,11 @@ describe('registerLazyTable: schemas shared between rows', () => {
     expect(b.properties.city).toEqual({ type: 'string', enum: ['Paris', 'Oslo'] })
     expect(registry.getSchema('forecast')).toEqual({
       description: 'Forecast',
-      parameters: { type: 'object', properties: { city: { type: 'string', enum: ['Paris', 'Oslo'] }, units: { type: 'string' } }, required: ['city'] },
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string', enum: ['Paris', 'Oslo'] }, units: { type: 'string' } },
+        required: ['city'],
+      },
     })
   })
 
@@ -101,7 +112,7 @@ describe('registerLazyTable: schemas shared between rows', () => {
     expect(quiet.generation).toBe(3)
     const { registry } = setup()
     const seen: string[] = []
-    registry.subscribe((e) => seen.push(`${e.type} ${e.name} ${e.generation}`))
+    registry.subscribe(e => seen.push(`${e.type} ${e.name} ${e.generation}`))
     registerLazyTable(registry, table(), load)
     expect(seen).toEqual(['register weather 1', 'register forecast 2', 'register odd 3'])
   })
@@ -121,8 +132,11 @@ describe('registerLazyTable: modules, whole schemas and extras', () => {
     t[10].push(0)
     t[12].push('7:3')
     const loads: number[] = []
-    expect(registerLazyTable(registry, t, async (m) => void loads.push(m))).toBe(4)
-    expect(registry.getSchema('whole')).toEqual({ description: 'Schema text', parameters: { type: 'object', additionalProperties: false } })
+    expect(registerLazyTable(registry, t, async m => void loads.push(m))).toBe(4)
+    expect(registry.getSchema('whole')).toEqual({
+      description: 'Schema text',
+      parameters: { type: 'object', additionalProperties: false },
+    })
     expect(Object.isFrozen(registry.getSchema('whole')!.parameters)).toBe(true)
     expect(registry.getEntry('whole')).toMatchObject({ description: 'Spec text', emoji: '🧪' })
     expect(registry.getEntry('forecast')).toMatchObject({ description: 'Forecast', emoji: '' })
@@ -139,7 +153,7 @@ describe('registerLazyTable: modules, whole schemas and extras', () => {
     const { registry } = setup()
     registry.setSources({ eager: 'tools/eager.ts:1:1' })
     const real = { toolset: 'web', schema: { description: 'Weather now' }, handler: () => 'sunny' }
-    registerLazyTable(registry, table(), async (m) => {
+    registerLazyTable(registry, table(), async m => {
       if (m === 0) registry.register({ name: 'weather', ...real })
     })
     expect(registry.getEntry('weather')?.source).toBe('tools/weather.ts:3:1')
@@ -159,7 +173,7 @@ describe('registerLazyTable: one placeholder handler for the table', () => {
     t[1].push('files')
     t[6][t[6].length - 1] = 1
     const loads: number[] = []
-    expect(registerLazyTable(registry, t, async (m) => void loads.push(m))).toBe(3)
+    expect(registerLazyTable(registry, t, async m => void loads.push(m))).toBe(3)
     expect(log.of('error')[0]?.text).toContain('REJECTED')
     await registry.dispatch('weather', {})
     expect(loads).toEqual([0])
@@ -168,9 +182,13 @@ describe('registerLazyTable: one placeholder handler for the table', () => {
   it('tools of one table share one handler, and each dispatch still loads its own tool’s module', async () => {
     const { registry } = setup()
     const loads: number[] = []
-    registerLazyTable(registry, table(), async (m) => void loads.push(m))
+    registerLazyTable(registry, table(), async m => void loads.push(m))
     expect(registry.getEntry('weather')!.handler).toBe(registry.getEntry('odd')!.handler)
-    await Promise.all([registry.dispatch('odd', {}), registry.dispatch('forecast', {}), registry.dispatch('weather', {})])
+    await Promise.all([
+      registry.dispatch('odd', {}),
+      registry.dispatch('forecast', {}),
+      registry.dispatch('weather', {}),
+    ])
     // forecast and odd share module 1: one load.
     expect(loads.sort()).toEqual([0, 1])
     // Called on its own (not on its entry, as dispatch calls it), the handler says how it must be called.
@@ -187,8 +205,16 @@ describe('a schema frozen by its author, shallowly, is still copied', () => {
   }
 
   for (const [how, add] of [
-    ['register', (r: ReturnType<typeof setup>['registry'], schema: ToolSchema) => r.register({ name: 'a', toolset: 't', schema, handler: () => '' })],
-    ['registerLazy', (r: ReturnType<typeof setup>['registry'], schema: ToolSchema) => registerLazy(r, { name: 'a', toolset: 't', schema, load })],
+    [
+      'register',
+      (r: ReturnType<typeof setup>['registry'], schema: ToolSchema) =>
+        r.register({ name: 'a', toolset: 't', schema, handler: () => '' }),
+    ],
+    [
+      'registerLazy',
+      (r: ReturnType<typeof setup>['registry'], schema: ToolSchema) =>
+        registerLazy(r, { name: 'a', toolset: 't', schema, load }),
+    ],
   ] as const) {
     it(`by ${how}: its nested objects are not shared`, () => {
       const { registry } = setup()
@@ -201,7 +227,10 @@ describe('a schema frozen by its author, shallowly, is still copied', () => {
       city.enum.push('Oslo')
       city.type = 'number'
       ;(schema.parameters as { type: string }).type = 'array'
-      expect(stored).toEqual({ description: 'd', parameters: { type: 'object', properties: { city: { type: 'string', enum: ['Paris'] } } } })
+      expect(stored).toEqual({
+        description: 'd',
+        parameters: { type: 'object', properties: { city: { type: 'string', enum: ['Paris'] } } },
+      })
       expect(Object.isFrozen(params(stored).properties.city!.enum)).toBe(true)
     })
   }

@@ -10,7 +10,7 @@ function fakeModule(registry: Registry, specs: ToolSpec[], { failures = 0 } = {}
   const attempts: number[] = []
   const load = vi.fn(async (attempt: number) => {
     attempts.push(attempt)
-    await new Promise((r) => setTimeout(r, 5))
+    await new Promise(r => setTimeout(r, 5))
     if (attempts.length <= failures) throw new TypeError('Failed to fetch dynamically imported module: /assets/x.js')
     // A module evaluates once, however often it is imported.
     if (!evaluated) for (const s of specs) registry.register(s)
@@ -24,7 +24,7 @@ const real = (over: Partial<ToolSpec> = {}): ToolSpec => ({
   name: 'weather',
   toolset: 'web',
   schema: { description: 'Weather now', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
-  handler: (a) => `sunny in ${a.city}`,
+  handler: a => `sunny in ${a.city}`,
   ...over,
 })
 const lazyOf = (load: (n: number) => Promise<unknown>, name = 'weather') => ({
@@ -42,7 +42,14 @@ describe('registerLazy', () => {
     expect(entry?.name).toBe('weather')
     expect(isLazyPending(registry, 'weather')).toBe(true)
     expect(await registry.getToolDefinitions()).toEqual([
-      { type: 'function', function: { name: 'weather', description: 'Weather now', parameters: { type: 'object', properties: { city: { type: 'string' } } } } },
+      {
+        type: 'function',
+        function: {
+          name: 'weather',
+          description: 'Weather now',
+          parameters: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      },
     ])
     expect(m.load).not.toHaveBeenCalled()
     expect(await registry.dispatch('weather', { city: 'Oslo' })).toBe('sunny in Oslo')
@@ -70,8 +77,12 @@ describe('registerLazy', () => {
     const { registry, log } = setup()
     const m = fakeModule(registry, [real()], { failures: 1 })
     registerLazy(registry, lazyOf(m.load))
-    const [a, b] = await Promise.all([registry.dispatch('weather', { city: 'x' }), registry.dispatch('weather', { city: 'y' })])
-    const envelope = '{"error":"[TOOL_ERROR] Tool execution failed: TypeError: Failed to fetch dynamically imported module: /assets/x.js"}'
+    const [a, b] = await Promise.all([
+      registry.dispatch('weather', { city: 'x' }),
+      registry.dispatch('weather', { city: 'y' }),
+    ])
+    const envelope =
+      '{"error":"[TOOL_ERROR] Tool execution failed: TypeError: Failed to fetch dynamically imported module: /assets/x.js"}'
     expect([a, b]).toEqual([envelope, envelope])
     expect(m.attempts).toEqual([0]) // the two calls shared the failed attempt
     expect(log.of('error').length).toBeGreaterThan(0)
@@ -102,18 +113,23 @@ describe('registerLazy', () => {
   it('follows the conflict rules of register', () => {
     const { registry, log } = setup()
     registry.register({ ...real(), toolset: 'other' })
-    expect(registerLazy(registry, lazyOf(async () => ({})))).toBeUndefined()
+    expect(
+      registerLazy(
+        registry,
+        lazyOf(async () => ({})),
+      ),
+    ).toBeUndefined()
     expect(log.of('error')[0].text).toContain('REJECTED')
     expect(registry.getEntry('weather')?.toolset).toBe('other')
     expect(() => registerLazy(registry, { ...lazyOf(async () => ({})), load: 'nope' as never })).toThrow(TypeError)
     expect(() => registerLazy(registry, { ...lazyOf(async () => ({})), name: '' })).toThrow(TypeError)
   })
 
-  it("checkFn and requiresEnv apply once the module loaded; until then the definition is offered", async () => {
+  it('checkFn and requiresEnv apply once the module loaded; until then the definition is offered', async () => {
     const { registry } = setup()
     const m = fakeModule(registry, [real({ checkFn: () => false, requiresEnv: ['API_KEY'] })])
     registerLazy(registry, lazyOf(m.load))
-    expect((await registry.getToolDefinitions({ env: {} })).map((d) => d.function.name)).toEqual(['weather'])
+    expect((await registry.getToolDefinitions({ env: {} })).map(d => d.function.name)).toEqual(['weather'])
     await registry.dispatch('weather', {})
     expect(await registry.getToolDefinitions({ env: {} })).toEqual([])
     expect(await registry.getToolDefinitions()).toEqual([])
@@ -122,9 +138,13 @@ describe('registerLazy', () => {
   it("the real tool's result limit applies once, and its context arrives", async () => {
     const { registry } = setup()
     const seen: unknown[] = []
-    const m = fakeModule(registry, [real({ maxResultSizeChars: 4, handler: (_a, ctx) => (seen.push(ctx.user), 'abcdefgh') })])
+    const m = fakeModule(registry, [
+      real({ maxResultSizeChars: 4, handler: (_a, ctx) => (seen.push(ctx.user), 'abcdefgh') }),
+    ])
     registerLazy(registry, lazyOf(m.load))
-    expect(await registry.dispatch('weather', {}, { user: 'u1' })).toBe('abcd\n\n[Truncated: tool response was 8 chars; limit is 4.]')
+    expect(await registry.dispatch('weather', {}, { user: 'u1' })).toBe(
+      'abcd\n\n[Truncated: tool response was 8 chars; limit is 4.]',
+    )
     expect(seen).toEqual(['u1'])
   })
 })
@@ -160,7 +180,9 @@ describe('preloadLazy', () => {
   it('find_tools starts importing the lazy tools it found, only those (preload by default)', async () => {
     const { registry } = setup()
     const weather = fakeModule(registry, [real()])
-    const other = fakeModule(registry, [real({ name: 'stock_price', schema: { description: 'Price of a stock share' } })])
+    const other = fakeModule(registry, [
+      real({ name: 'stock_price', schema: { description: 'Price of a stock share' } }),
+    ])
     registerLazy(registry, lazyOf(weather.load))
     registerLazy(registry, { ...lazyOf(other.load, 'stock_price'), schema: { description: 'Price of a stock share' } })
     const find = registry.register(findTools(registry, { limit: 1 }))!
@@ -172,7 +194,7 @@ describe('preloadLazy', () => {
     // With preload: false nothing is imported.
     const plain = registry.register(findTools(registry, { name: 'find_plain', limit: 1, preload: false }))!
     await registry.dispatch(plain.name, { query: 'stock price' })
-    await new Promise((r) => setTimeout(r, 20))
+    await new Promise(r => setTimeout(r, 20))
     expect(other.load).not.toHaveBeenCalled()
   })
 })

@@ -45,7 +45,7 @@ describe('lookups', () => {
     expect(registry.getAllToolNames()).toEqual(expected)
     expect(registry.getAllToolNames()).toEqual(['10', '9', 'B', 'Z', '_x', 'a', 'b', 'é', '😀', 'ﬀ'])
     expect(registry.getRegisteredToolsetNames()).toEqual(['even', 'odd'])
-    expect(registry.getToolNamesForToolset('even')).toEqual(expected.filter((n) => names.indexOf(n) % 2 === 0))
+    expect(registry.getToolNamesForToolset('even')).toEqual(expected.filter(n => names.indexOf(n) % 2 === 0))
   })
 
   it('getRegisteredToolsetNames is sorted and unique; getToolNamesForToolset of an unknown toolset is []', () => {
@@ -70,7 +70,7 @@ describe('lookups', () => {
     ])
     map.set('c', 'x')
     const snap = registry.snapshot()
-    expect(snap.map((e) => e.name)).toEqual(['b', 'a'])
+    expect(snap.map(e => e.name)).toEqual(['b', 'a'])
     snap.pop()
     expect(registry.snapshot()).toHaveLength(2)
     expect(registry.has('c')).toBe(false)
@@ -148,7 +148,7 @@ describe('toolsets and aliases', () => {
     expect(registry.getToolNamesForToolset('fs')).toEqual(['read', 'write'])
     expect(await registry.isToolsetAvailable('fs')).toBe(true)
     const defs = await registry.getToolDefinitions({ enabledToolsets: ['fs'] })
-    expect(defs.map((d) => d.function.name)).toEqual(['read', 'write'])
+    expect(defs.map(d => d.function.name)).toEqual(['read', 'write'])
   })
 
   it('an alias may point at a toolset before its first tool registers', () => {

@@ -26,12 +26,17 @@ function heapGrowth(cycles: number): number {
     gc(); gc()
     console.log(process.memoryUsage().heapUsed - before)
   `
-  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { cwd: pkg, encoding: 'utf8' })
+  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+    cwd: pkg,
+    encoding: 'utf8',
+  })
   return Number(out.trim())
 }
 
 describe('memory', () => {
-  it('100 000 register/check/deregister cycles with fresh check functions keep the heap flat', { timeout: 120_000 }, () => {
+  it('100 000 register/check/deregister cycles with fresh check functions keep the heap flat', {
+    timeout: 120_000,
+  }, () => {
     const growth = heapGrowth(100_000)
     expect(Number.isFinite(growth)).toBe(true)
     // A verdict that outlived its tool would hold ~1 KB each: ~100 MB here.

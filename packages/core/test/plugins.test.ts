@@ -105,7 +105,7 @@ describe('plugin scopes and the override policy', () => {
   it('writing a policy never bumps the generation', () => {
     const { registry } = setup()
     const events: unknown[] = []
-    registry.subscribe((e) => events.push(e))
+    registry.subscribe(e => events.push(e))
     registry.registerPluginOverridePolicy('acme', true)
     registry.registerPluginOverridePolicy('acme', false)
     expect(registry.generation).toBe(0)

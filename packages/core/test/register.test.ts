@@ -19,7 +19,7 @@ describe('register: the decision table', () => {
     const entry = registry.register(spec('a', 'web', { handler }))
     expect(registry.getEntry('a')).toBe(entry)
     expect(registry.getEntry('a')?.handler).toBe(handler)
-    expect(registry.snapshot().map((e) => e.name)).toEqual(['a', 'b'])
+    expect(registry.snapshot().map(e => e.name)).toEqual(['a', 'b'])
     expect(registry.generation).toBe(3)
     expect(log.calls).toEqual([])
   })
@@ -33,7 +33,7 @@ describe('register: the decision table', () => {
     expect(registry.generation).toBe(2)
     expect(log.of('debug')).toHaveLength(1)
     expect(log.of('debug')[0].text).toContain('x')
-    expect(log.calls.filter((c) => c.level !== 'debug')).toEqual([])
+    expect(log.calls.filter(c => c.level !== 'debug')).toEqual([])
   })
 
   it('row 3 applies whatever override says', () => {
@@ -80,7 +80,7 @@ describe('register: the decision table', () => {
     registry.register(spec('b', 'web'))
     const entry = registry.register(spec('a', 'custom', { override: true }))
     expect(entry?.toolset).toBe('custom')
-    expect(registry.snapshot().map((e) => e.name)).toEqual(['a', 'b'])
+    expect(registry.snapshot().map(e => e.name)).toEqual(['a', 'b'])
     expect(registry.generation).toBe(3)
     expect(log.of('info')).toHaveLength(1)
     expect(log.of('info')[0].text).toContain('overriding')
@@ -112,7 +112,14 @@ describe('register: the stored entry', () => {
   it('fills the defaults and drops override', () => {
     const { registry } = setup()
     const entry = registry.register(spec('a', 'web', { override: true }))!
-    expect(entry).toMatchObject({ name: 'a', toolset: 'web', requiresEnv: [], isAsync: false, description: 'a tool', emoji: '' })
+    expect(entry).toMatchObject({
+      name: 'a',
+      toolset: 'web',
+      requiresEnv: [],
+      isAsync: false,
+      description: 'a tool',
+      emoji: '',
+    })
     expect('override' in entry).toBe(false)
     expect(entry.owner).toBeUndefined()
     expect(entry.source).toBeUndefined()
@@ -123,10 +130,27 @@ describe('register: the stored entry', () => {
     const checkFn = () => true
     const dynamicSchemaOverrides = () => ({})
     const entry = registry.register(
-      spec('a', 'web', { checkFn, dynamicSchemaOverrides, requiresEnv: ['K'], isAsync: true, description: 'D', emoji: '🔎', maxResultSizeChars: Infinity }),
+      spec('a', 'web', {
+        checkFn,
+        dynamicSchemaOverrides,
+        requiresEnv: ['K'],
+        isAsync: true,
+        description: 'D',
+        emoji: '🔎',
+        maxResultSizeChars: Infinity,
+      }),
       { source: 'tools/a.ts:1:1' },
     )!
-    expect(entry).toMatchObject({ checkFn, dynamicSchemaOverrides, requiresEnv: ['K'], isAsync: true, description: 'D', emoji: '🔎', maxResultSizeChars: Infinity, source: 'tools/a.ts:1:1' })
+    expect(entry).toMatchObject({
+      checkFn,
+      dynamicSchemaOverrides,
+      requiresEnv: ['K'],
+      isAsync: true,
+      description: 'D',
+      emoji: '🔎',
+      maxResultSizeChars: Infinity,
+      source: 'tools/a.ts:1:1',
+    })
   })
 
   it('description defaults to empty when the schema has none', () => {
@@ -146,14 +170,20 @@ describe('register: the stored entry', () => {
 
   it('stores a deep-frozen copy of the schema: later mutation of the original changes nothing', () => {
     const { registry } = setup()
-    const schema = { description: 'd', parameters: { type: 'object', properties: { q: { type: 'string', enum: ['x'] } } } }
+    const schema = {
+      description: 'd',
+      parameters: { type: 'object', properties: { q: { type: 'string', enum: ['x'] } } },
+    }
     registry.register({ name: 'a', toolset: 't', schema, handler: () => '' })
     schema.description = 'changed'
     schema.parameters.properties.q.enum.push('y')
     const stored = registry.getSchema('a')!
     expect(stored).not.toBe(schema)
     expect(stored.description).toBe('d')
-    expect(stored).toEqual({ description: 'd', parameters: { type: 'object', properties: { q: { type: 'string', enum: ['x'] } } } })
+    expect(stored).toEqual({
+      description: 'd',
+      parameters: { type: 'object', properties: { q: { type: 'string', enum: ['x'] } } },
+    })
     expect(Object.isFrozen(stored)).toBe(true)
     expect(Object.isFrozen(stored.parameters)).toBe(true)
     const q = (stored.parameters as { properties: { q: { enum: string[] } } }).properties.q
@@ -253,7 +283,11 @@ describe('hostile names are ordinary names', () => {
     expect(Object.getOwnPropertyDescriptor(reqs, '__proto__')?.value).toBe(true)
     expect(Object.keys(reqs)).toEqual(['__proto__', 'constructor'])
     const sets = await registry.getAvailableToolsets()
-    expect(Object.getOwnPropertyDescriptor(sets, '__proto__')?.value).toEqual({ available: true, tools: ['a'], requirements: [] })
+    expect(Object.getOwnPropertyDescriptor(sets, '__proto__')?.value).toEqual({
+      available: true,
+      tools: ['a'],
+      requirements: [],
+    })
     const aliases = registry.getRegisteredToolsetAliases()
     expect(Object.getOwnPropertyDescriptor(aliases, '__proto__')?.value).toBe('constructor')
     expect(Object.getPrototypeOf(aliases)).toBe(Object.prototype)

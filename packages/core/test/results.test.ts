@@ -1,5 +1,12 @@
 // Results back to the model: toOpenAIToolMessage, toAnthropicToolResult, toMcpCallToolResult, toAiSdkModelOutput.
-import { toAiSdkModelOutput, toAnthropicToolResult, toMcpCallToolResult, toOpenAIToolMessage, toolError, type MultimodalResult } from '@toolreg/core'
+import {
+  toAiSdkModelOutput,
+  toAnthropicToolResult,
+  toMcpCallToolResult,
+  toOpenAIToolMessage,
+  toolError,
+  type MultimodalResult,
+} from '@toolreg/core'
 import { describe, expect, it } from 'vitest'
 
 const PNG = 'iVBORw0KGgo='
@@ -27,8 +34,18 @@ describe('result mappers', () => {
   })
 
   it('toAnthropicToolResult: is_error from isToolError; images as base64 image blocks when Anthropic takes the type', () => {
-    expect(toAnthropicToolResult('toolu_1', 'sunny')).toEqual({ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sunny', is_error: false })
-    expect(toAnthropicToolResult('toolu_2', error)).toEqual({ type: 'tool_result', tool_use_id: 'toolu_2', content: error, is_error: true })
+    expect(toAnthropicToolResult('toolu_1', 'sunny')).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_1',
+      content: 'sunny',
+      is_error: false,
+    })
+    expect(toAnthropicToolResult('toolu_2', error)).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_2',
+      content: error,
+      is_error: true,
+    })
     const r = toAnthropicToolResult('toolu_3', picture)
     expect(r.is_error).toBe(false)
     expect(r.content).toEqual([
@@ -43,17 +60,23 @@ describe('result mappers', () => {
   it('toMcpCallToolResult: isError from isToolError; text, image and audio blocks kept', () => {
     expect(toMcpCallToolResult('sunny')).toEqual({ content: [{ type: 'text', text: 'sunny' }], isError: false })
     expect(toMcpCallToolResult(error)).toEqual({ content: [{ type: 'text', text: error }], isError: true })
-    expect(toMcpCallToolResult(picture).content.map((b) => b.type)).toEqual(['text', 'image', 'image', 'audio', 'text'])
+    expect(toMcpCallToolResult(picture).content.map(b => b.type)).toEqual(['text', 'image', 'image', 'audio', 'text'])
     expect(toMcpCallToolResult(picture).content[1]).toEqual({ type: 'image', data: PNG, mimeType: 'image/png' })
   })
 
   it('odd blocks (null, cyclic, hostile) become text without throwing', () => {
     const cyclic: Record<string, unknown> = { type: 'x' }
     cyclic.self = cyclic
-    const hostile = { get type(): string { throw new Error('no') } }
+    const hostile = {
+      get type(): string {
+        throw new Error('no')
+      },
+    }
     const r: MultimodalResult = { _multimodal: true, content: [null, cyclic, 7] }
-    expect(toMcpCallToolResult(r).content.every((b) => b.type == 'text')).toBe(true)
-    expect(toMcpCallToolResult({ _multimodal: true, content: [hostile] }).content).toEqual([{ type: 'text', text: '[unreadable content block]' }])
+    expect(toMcpCallToolResult(r).content.every(b => b.type == 'text')).toBe(true)
+    expect(toMcpCallToolResult({ _multimodal: true, content: [hostile] }).content).toEqual([
+      { type: 'text', text: '[unreadable content block]' },
+    ])
   })
 
   it('toAiSdkModelOutput: errors as error-text, text as text, images as image-data parts', () => {

@@ -58,6 +58,8 @@ describe('sanitizeToolError', () => {
   })
 
   it('leaves ordinary text alone', () => {
-    expect(sanitizeToolError('ENOENT: no such file, open "/tmp/x" (a < b > c)')).toBe('ENOENT: no such file, open "/tmp/x" (a < b > c)')
+    expect(sanitizeToolError('ENOENT: no such file, open "/tmp/x" (a < b > c)')).toBe(
+      'ENOENT: no such file, open "/tmp/x" (a < b > c)',
+    )
   })
 })

@@ -36,14 +36,29 @@ function world() {
   registry.register({
     name: 'forecast',
     toolset: 'weather',
-    schema: { description: 'Weather forecast', parameters: z.object({ city: z.string(), days: z.number().int().min(1).default(1) }) },
-    handler: (args) => (calls.push(args), `${args.city}: sunny for ${args.days} day(s)`),
+    schema: {
+      description: 'Weather forecast',
+      parameters: z.object({ city: z.string(), days: z.number().int().min(1).default(1) }),
+    },
+    handler: args => (calls.push(args), `${args.city}: sunny for ${args.days} day(s)`),
   })
   registry.register({
     name: 'picture',
     toolset: 'media',
-    schema: { description: 'A picture', parameters: { type: 'object', properties: { of: { type: 'string' } }, required: ['of'] } },
-    handler: (args) => (calls.push(args), { _multimodal: true, content: [{ type: 'text', text: `a ${args.of}` }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] }),
+    schema: {
+      description: 'A picture',
+      parameters: { type: 'object', properties: { of: { type: 'string' } }, required: ['of'] },
+    },
+    handler: args => (
+      calls.push(args),
+      {
+        _multimodal: true,
+        content: [
+          { type: 'text', text: `a ${args.of}` },
+          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+        ],
+      }
+    ),
   })
   return { registry, calls }
 }
@@ -56,30 +71,59 @@ let script: unknown[] = []
 beforeAll(async () => {
   http = createServer((req, res) => {
     let text = ''
-    req.on('data', (c) => (text += c))
+    req.on('data', c => (text += c))
     req.on('end', () => {
       requests.push({ path: req.url ?? '', body: JSON.parse(text || '{}') })
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify(script.shift() ?? { error: 'script exhausted' }))
     })
   })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>(resolve => http.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())))
+afterAll(() => new Promise<void>(resolve => http.close(() => resolve())))
 
 describe('openai client (Chat Completions)', () => {
   it('tools → tool calls → dispatch → tool messages; a bad argument comes back as an error message', async () => {
     const { registry, calls } = world()
     requests.length = 0
     const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 }
-    const call = (id: string, name: string, args: unknown) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })
+    const call = (id: string, name: string, args: unknown) => ({
+      id,
+      type: 'function',
+      function: { name, arguments: JSON.stringify(args) },
+    })
     script = [
       {
-        id: 'c1', object: 'chat.completion', created: 0, model: 'fake', usage,
-        choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: [call('call_1', 'forecast', { city: 42 }), call('call_2', 'forecast', { city: 'Oslo' }), call('call_3', 'picture', { of: 'cat' })] } }],
+        id: 'c1',
+        object: 'chat.completion',
+        created: 0,
+        model: 'fake',
+        usage,
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'tool_calls',
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                call('call_1', 'forecast', { city: 42 }),
+                call('call_2', 'forecast', { city: 'Oslo' }),
+                call('call_3', 'picture', { of: 'cat' }),
+              ],
+            },
+          },
+        ],
       },
-      { id: 'c2', object: 'chat.completion', created: 0, model: 'fake', usage, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'done' } }] },
+      {
+        id: 'c2',
+        object: 'chat.completion',
+        created: 0,
+        model: 'fake',
+        usage,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'done' } }],
+      },
     ]
     const client = new OpenAI({ apiKey: 'test', baseURL: base + '/v1', maxRetries: 0 })
     const tools = toOpenAITools(await registry.getToolDefinitions(), { strict: true })
@@ -95,15 +139,20 @@ describe('openai client (Chat Completions)', () => {
     expect(second.choices[0].message.content).toBe('done')
     expect(calls).toEqual([{ city: 'Oslo', days: 1 }, { of: 'cat' }])
 
-    expect(requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions'])
+    expect(requests.map(r => r.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions'])
     const sentTools = requests[0].body.tools
-    expect(sentTools.map((t: any) => [t.function.name, t.function.strict, t.function.parameters.additionalProperties])).toEqual([
+    expect(
+      sentTools.map((t: any) => [t.function.name, t.function.strict, t.function.parameters.additionalProperties]),
+    ).toEqual([
       ['forecast', true, false],
       ['picture', true, false],
     ])
     const toolMessages = requests[1].body.messages.filter((m: any) => m.role === 'tool')
     expect(toolMessages.map((m: any) => m.tool_call_id)).toEqual(['call_1', 'call_2', 'call_3'])
-    expect(JSON.parse(toolMessages[0].content)).toMatchObject({ error: expect.stringMatching(/^Invalid arguments for tool forecast: city: /), issues: [{ path: 'city' }] })
+    expect(JSON.parse(toolMessages[0].content)).toMatchObject({
+      error: expect.stringMatching(/^Invalid arguments for tool forecast: city: /),
+      issues: [{ path: 'city' }],
+    })
     expect(toolMessages[1].content).toBe('Oslo: sunny for 1 day(s)')
     expect(toolMessages[2].content[0]).toEqual({ type: 'text', text: 'a cat' })
   })
@@ -114,15 +163,48 @@ describe('openai client (Responses API)', () => {
     const { registry, calls } = world()
     requests.length = 0
     const response = (output: unknown[]) => ({
-      id: 'resp', object: 'response', created_at: 0, model: 'fake', status: 'completed', output, error: null, incomplete_details: null,
-      instructions: null, metadata: null, parallel_tool_calls: true, temperature: null, tool_choice: 'auto', tools: [], top_p: null,
+      id: 'resp',
+      object: 'response',
+      created_at: 0,
+      model: 'fake',
+      status: 'completed',
+      output,
+      error: null,
+      incomplete_details: null,
+      instructions: null,
+      metadata: null,
+      parallel_tool_calls: true,
+      temperature: null,
+      tool_choice: 'auto',
+      tools: [],
+      top_p: null,
     })
     script = [
       response([
-        { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'forecast', arguments: '{"city":"Oslo","days":null}' },
-        { type: 'function_call', id: 'fc_2', call_id: 'call_2', name: 'forecast', arguments: '{"city":"Oslo","days":0}' },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_1',
+          name: 'forecast',
+          arguments: '{"city":"Oslo","days":null}',
+        },
+        {
+          type: 'function_call',
+          id: 'fc_2',
+          call_id: 'call_2',
+          name: 'forecast',
+          arguments: '{"city":"Oslo","days":0}',
+        },
       ]),
-      response([{ type: 'message', id: 'm', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'done', annotations: [] }] }]),
+      response([
+        {
+          type: 'message',
+          id: 'm',
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'done', annotations: [] }],
+        },
+      ]),
     ]
     const client = new OpenAI({ apiKey: 'test', baseURL: base + '/v1', maxRetries: 0 })
     const tools = toOpenAIResponsesTools(await registry.getToolDefinitions(), { strict: true })
@@ -132,12 +214,16 @@ describe('openai client (Responses API)', () => {
       if (item.type !== 'function_call') continue
       // Strict mode answers "absent" with null: fromStrictArguments drops it, so the default applies.
       const args = fromStrictArguments(registry.getSchema(item.name)?.parameters, item.arguments)
-      input.push(item, { type: 'function_call_output', call_id: item.call_id, output: String(await registry.dispatch(item.name, args)) })
+      input.push(item, {
+        type: 'function_call_output',
+        call_id: item.call_id,
+        output: String(await registry.dispatch(item.name, args)),
+      })
     }
     const second = await client.responses.create({ model: 'fake', input, tools })
     expect(second.output_text).toBe('done')
     expect(calls).toEqual([{ city: 'Oslo', days: 1 }])
-    expect(requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses'])
+    expect(requests.map(r => r.path)).toEqual(['/v1/responses', '/v1/responses'])
     expect(requests[0].body.tools.map((t: any) => [t.type, t.name, t.strict, t.parameters.required])).toEqual([
       ['function', 'forecast', true, ['city', 'days']],
       ['function', 'picture', true, ['of']],
@@ -153,7 +239,16 @@ describe('@anthropic-ai/sdk client (Messages)', () => {
     const { registry, calls } = world()
     requests.length = 0
     const usage = { input_tokens: 1, output_tokens: 1 }
-    const msg = (content: unknown[], stop_reason: string) => ({ id: 'msg', type: 'message', role: 'assistant', model: 'fake', content, stop_reason, stop_sequence: null, usage })
+    const msg = (content: unknown[], stop_reason: string) => ({
+      id: 'msg',
+      type: 'message',
+      role: 'assistant',
+      model: 'fake',
+      content,
+      stop_reason,
+      stop_sequence: null,
+      usage,
+    })
     script = [
       msg(
         [
@@ -171,14 +266,15 @@ describe('@anthropic-ai/sdk client (Messages)', () => {
     messages.push({ role: 'assistant', content: first.content })
     const results: Anthropic.ToolResultBlockParam[] = []
     for (const block of first.content) {
-      if (block.type === 'tool_use') results.push(toAnthropicToolResult(block.id, await registry.dispatch(block.name, block.input)))
+      if (block.type === 'tool_use')
+        results.push(toAnthropicToolResult(block.id, await registry.dispatch(block.name, block.input)))
     }
     messages.push({ role: 'user', content: results })
     const second = await client.messages.create({ model: 'fake', max_tokens: 100, messages, tools })
     expect(second.content).toEqual([{ type: 'text', text: 'done' }])
     expect(calls).toEqual([{ of: 'dog' }])
 
-    expect(requests.map((r) => r.path)).toEqual(['/v1/messages', '/v1/messages'])
+    expect(requests.map(r => r.path)).toEqual(['/v1/messages', '/v1/messages'])
     expect(requests[0].body.tools.map((t: any) => [t.name, t.input_schema.type])).toEqual([
       ['forecast', 'object'],
       ['picture', 'object'],
@@ -202,15 +298,19 @@ describe('@modelcontextprotocol/sdk Client', () => {
   it('lists and calls a registry served through toMcpTools / toMcpCallToolResult', async () => {
     const { registry, calls } = world()
     const server = new Server({ name: 'toolreg', version: '1' }, { capabilities: { tools: {} } })
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toMcpTools(await registry.getToolDefinitions()) }))
-    server.setRequestHandler(CallToolRequestSchema, async (req) => toMcpCallToolResult(await registry.dispatch(req.params.name, req.params.arguments)))
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: toMcpTools(await registry.getToolDefinitions()),
+    }))
+    server.setRequestHandler(CallToolRequestSchema, async req =>
+      toMcpCallToolResult(await registry.dispatch(req.params.name, req.params.arguments)),
+    )
     const client = new Client({ name: 'test', version: '1' })
     const [a, b] = InMemoryTransport.createLinkedPair()
     await server.connect(b)
     await client.connect(a)
     try {
       const { tools } = await client.listTools()
-      expect(tools.map((t) => t.name)).toEqual(['forecast', 'picture'])
+      expect(tools.map(t => t.name)).toEqual(['forecast', 'picture'])
       // Every inputSchema compiles with a JSON Schema validator and accepts/rejects as the registry does.
       const ajv = new AjvJsonSchemaValidator()
       const check = ajv.getValidator(tools[0].inputSchema)
@@ -239,29 +339,42 @@ describe('AI SDK generateText', () => {
   it('a bad argument is rejected before the handler and reaches the model as an error output; images as image parts', async () => {
     const { registry, calls } = world()
     const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
-    const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+    const usage = {
+      inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 1, text: 1, reasoning: 0 },
+    }
     const prompts: unknown[] = []
     let step = 0
     const model = new MockLanguageModelV3({
-      doGenerate: async (options) => {
+      doGenerate: async options => {
         prompts.push(options.prompt)
         return ++step === 1
           ? {
               content: [
-                { type: 'tool-call', toolCallId: 't1', toolName: 'forecast', input: JSON.stringify({ city: 'Oslo', days: 'many' }) },
+                {
+                  type: 'tool-call',
+                  toolCallId: 't1',
+                  toolName: 'forecast',
+                  input: JSON.stringify({ city: 'Oslo', days: 'many' }),
+                },
                 { type: 'tool-call', toolCallId: 't2', toolName: 'picture', input: JSON.stringify({ of: 'fox' }) },
               ],
               finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
               usage,
               warnings: [],
             }
-          : { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }
+          : {
+              content: [{ type: 'text', text: 'done' }],
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+              warnings: [],
+            }
       },
     })
     const result = await generateText({ model, tools, prompt: 'go', stopWhen: stepCountIs(3) })
     expect(result.text).toBe('done')
     expect(calls).toEqual([{ of: 'fox' }])
-    const toolMessage = (prompts[1] as { role: string; content: any[] }[]).find((m) => m.role === 'tool')!
+    const toolMessage = (prompts[1] as { role: string; content: any[] }[]).find(m => m.role === 'tool')!
     const [forecast, picture] = toolMessage.content
     expect(forecast.output.type).toBe('error-text')
     expect(forecast.output.value).toMatch(/^\{"error":"Invalid arguments for tool forecast: days: /)

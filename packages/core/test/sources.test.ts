@@ -61,7 +61,7 @@ describe('beginSource / endSource', () => {
     registry.register(spec('keep'))
     registry.register(spec('gone'))
     registry.endSource('tools/a.ts')
-    registry.subscribe((e) => void events.push(e))
+    registry.subscribe(e => void events.push(e))
     const before = registry.generation
     registry.beginSource('tools/a.ts')
     const kept = registry.register(spec('keep'))
@@ -72,7 +72,7 @@ describe('beginSource / endSource', () => {
     expect(registry.getEntry('keep')).toBe(kept)
     // The removal is an ordinary deregister: one bump, one event.
     expect(registry.generation).toBe(before + 3)
-    expect(events.map((e) => `${e.type}:${e.name}:${e.generation}`)).toEqual([
+    expect(events.map(e => `${e.type}:${e.name}:${e.generation}`)).toEqual([
       `register:keep:${before + 1}`,
       `register:new:${before + 2}`,
       `deregister:gone:${before + 3}`,

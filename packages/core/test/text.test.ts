@@ -11,14 +11,44 @@ const error = (r: ToolResult) => (JSON.parse(r as string) as { error: string }).
 const SECRETS: [label: string, text: string, secret: string, kept: string][] = [
   ['OpenAI key', 'sk-proj-4f9Kx0aZq7LmN2bV8cR1', 'sk-proj-4f9Kx0aZq7LmN2bV8cR1', ''],
   ['Anthropic key', 'sk-ant-api03-Zx81Qw_9plMn', 'sk-ant-api03-Zx81Qw_9plMn', ''],
-  ['Bearer token', 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2ln', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2ln', 'Bearer '],
-  ['GitHub token', 'token ghp_0123456789abcdefghijABCDEFGHIJ012345 rejected', 'ghp_0123456789abcdefghijABCDEFGHIJ012345', ''],
-  ['GitHub fine-grained token', 'github_pat_11ABCDEFG0123456789_abcdefXYZ', 'github_pat_11ABCDEFG0123456789_abcdefXYZ', ''],
-  ['Slack token', 'slack said invalid_auth for xoxb-1234567890-0987654321-AbCdEfGhIjKl', 'xoxb-1234567890-0987654321-AbCdEfGhIjKl', ''],
+  [
+    'Bearer token',
+    'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2ln',
+    'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2ln',
+    'Bearer ',
+  ],
+  [
+    'GitHub token',
+    'token ghp_0123456789abcdefghijABCDEFGHIJ012345 rejected',
+    'ghp_0123456789abcdefghijABCDEFGHIJ012345',
+    '',
+  ],
+  [
+    'GitHub fine-grained token',
+    'github_pat_11ABCDEFG0123456789_abcdefXYZ',
+    'github_pat_11ABCDEFG0123456789_abcdefXYZ',
+    '',
+  ],
+  [
+    'Slack token',
+    'slack said invalid_auth for xoxb-1234567890-0987654321-AbCdEfGhIjKl',
+    'xoxb-1234567890-0987654321-AbCdEfGhIjKl',
+    '',
+  ],
   ['AWS key id', 'The AWS Access Key Id AKIAIOSFODNN7EXAMPLE does not exist', 'AKIAIOSFODNN7EXAMPLE', ''],
   ['URL password', 'connect to https://admin:hunter2pass@db.example.com:5432/app failed', 'hunter2pass', 'https://'],
-  ['URL token as user', 'git clone https://ghp_AbCdEf0123456789:x-oauth-basic@github.com/o/r', 'ghp_AbCdEf0123456789', 'https://'],
-  ['key= query value', 'GET https://api.example.com/v1/search?q=x&key=AIzaSyD-9tSrke72 failed', 'AIzaSyD-9tSrke72', '&key='],
+  [
+    'URL token as user',
+    'git clone https://ghp_AbCdEf0123456789:x-oauth-basic@github.com/o/r',
+    'ghp_AbCdEf0123456789',
+    'https://',
+  ],
+  [
+    'key= query value',
+    'GET https://api.example.com/v1/search?q=x&key=AIzaSyD-9tSrke72 failed',
+    'AIzaSyD-9tSrke72',
+    '&key=',
+  ],
   ['token= query value', 'GET /hook?token=tok_live_51H8 403', 'tok_live_51H8', '?token='],
   ['api_key= value', 'api_key=abc123def456&page=2', 'abc123def456', 'api_key='],
   ['access_token= value', 'redirect to /cb#access_token=ya29.a0Af&state=1', 'ya29.a0Af', 'access_token='],
@@ -28,7 +58,13 @@ describe('secrets in error text are redacted; the log keeps the original', () =>
   for (const [label, text, secret, kept] of SECRETS) {
     it(label, async () => {
       const { registry, log } = setup()
-      registry.register(spec('t', 't', { handler: () => { throw new Error(text) } }))
+      registry.register(
+        spec('t', 't', {
+          handler: () => {
+            throw new Error(text)
+          },
+        }),
+      )
       const out = error(await registry.dispatch('t', {}))
       expect(out).not.toContain(secret)
       expect(out).toContain(kept + '[REDACTED]')
@@ -42,9 +78,17 @@ describe('secrets in error text are redacted; the log keeps the original', () =>
   it('rejections, non-Error throws and abort reasons too', async () => {
     const { registry } = setup()
     registry.register(spec('rejects', 't', { handler: async () => Promise.reject(new Error('Bearer abcd.efgh1')) }))
-    registry.register(spec('string', 't', { handler: () => { throw 'sk-abcdef123456' } }))
+    registry.register(
+      spec('string', 't', {
+        handler: () => {
+          throw 'sk-abcdef123456'
+        },
+      }),
+    )
     registry.register(spec('hang', 't', { handler: () => new Promise(() => {}) }))
-    expect(error(await registry.dispatch('rejects', {}))).toBe('[TOOL_ERROR] Tool execution failed: Error: Bearer [REDACTED]')
+    expect(error(await registry.dispatch('rejects', {}))).toBe(
+      '[TOOL_ERROR] Tool execution failed: Error: Bearer [REDACTED]',
+    )
     expect(error(await registry.dispatch('string', {}))).toBe('[TOOL_ERROR] Tool execution failed: string: [REDACTED]')
     const controller = new AbortController()
     const call = registry.dispatch('hang', {}, { signal: controller.signal })
@@ -63,8 +107,16 @@ describe('secrets in error text are redacted; the log keeps the original', () =>
 
   it('leaves look-alikes alone', () => {
     for (const text of [
-      'task-list failed', 'disk-usage', 'http://localhost:8080/path', 'Unexpected token } in JSON', 'monkey business',
-      'the key is missing', 'akia', 'a bearer of bad news', 'ghp', 'xox',
+      'task-list failed',
+      'disk-usage',
+      'http://localhost:8080/path',
+      'Unexpected token } in JSON',
+      'monkey business',
+      'the key is missing',
+      'akia',
+      'a bearer of bad news',
+      'ghp',
+      'xox',
     ]) {
       expect(redactSecrets(text)).toBe(text)
     }
@@ -113,7 +165,13 @@ describe('cuts never split a surrogate pair', () => {
 
   it('the 2000-character cap of error text', async () => {
     const { registry } = setup()
-    registry.register(spec('t', 't', { handler: () => { throw new Error('😀'.repeat(1500)) } }))
+    registry.register(
+      spec('t', 't', {
+        handler: () => {
+          throw new Error('😀'.repeat(1500))
+        },
+      }),
+    )
     const out = error(await registry.dispatch('t', {}))
     expect(out).not.toMatch(HALF)
     expect(out.endsWith('😀...')).toBe(true)
@@ -134,14 +192,14 @@ describe('properties (fast-check, fixed seed)', () => {
   const text = fc.string({ unit: 'binary', maxLength: 60 })
   const around = fc.constantFrom(' ', '\n', '"', '(', ': ', ' — ')
   const shapes: ((t: string) => [planted: string, secret: string])[] = [
-    (t) => ['sk-' + t, t],
-    (t) => ['Bearer ' + t, t],
-    (t) => ['ghp_' + t, t],
-    (t) => ['xoxp-' + t, t],
-    (t) => ['AKIA' + t.toUpperCase(), t.toUpperCase()],
-    (t) => [`https://user:${t}@host.test/x`, t],
-    (t) => [`https://h.test/?a=1&key=${t}`, t],
-    (t) => [`?token=${t}`, t],
+    t => ['sk-' + t, t],
+    t => ['Bearer ' + t, t],
+    t => ['ghp_' + t, t],
+    t => ['xoxp-' + t, t],
+    t => ['AKIA' + t.toUpperCase(), t.toUpperCase()],
+    t => [`https://user:${t}@host.test/x`, t],
+    t => [`https://h.test/?a=1&key=${t}`, t],
+    t => [`?token=${t}`, t],
   ]
 
   it('sanitizeToolError never returns a planted secret, and never splits a surrogate pair', () => {
@@ -158,13 +216,17 @@ describe('properties (fast-check, fixed seed)', () => {
 
   it('result truncation never splits a surrogate pair', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), fc.nat(45), async (result, limit) => {
-        const { registry } = setup()
-        registry.register(spec('t', 't', { handler: () => result, maxResultSizeChars: limit }))
-        const out = (await registry.dispatch('t', {})) as string
-        expect(out).not.toMatch(HALF)
-        expect(out.startsWith(result.slice(0, Math.max(0, limit - 1)))).toBe(true)
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+        fc.nat(45),
+        async (result, limit) => {
+          const { registry } = setup()
+          registry.register(spec('t', 't', { handler: () => result, maxResultSizeChars: limit }))
+          const out = (await registry.dispatch('t', {})) as string
+          expect(out).not.toMatch(HALF)
+          expect(out.startsWith(result.slice(0, Math.max(0, limit - 1)))).toBe(true)
+        },
+      ),
       PARAMS,
     )
   })

@@ -87,7 +87,10 @@ describe('@toolreg/core/validate fast path', () => {
 
   it('regression: integer-valued floats are integers, 1e21 too; surrogate pairs count once in lengths', () => {
     const check = createValidator()
-    const s = Object.freeze({ type: 'object', properties: { n: { type: 'integer' }, s: { type: 'string', maxLength: 2 } } })
+    const s = Object.freeze({
+      type: 'object',
+      properties: { n: { type: 'integer' }, s: { type: 'string', maxLength: 2 } },
+    })
     expect(check(s, { n: 3.0, s: '😀😀' })).toEqual({ value: { n: 3.0, s: '😀😀' } })
     expect(check(s, { n: 1e21 })).toEqual({ value: { n: 1e21 } })
     expect('issues' in (check(s, { n: 2.5 }) as object)).toBe(true)

@@ -13,7 +13,11 @@ import type { AttachMcpServerOptions, McpAttachment, McpRegistryTarget } from '.
  * Registers the tools of a connected MCP client as toolset `mcp-<server>` and keeps them in step
  * with the server (README: "Staying in step with the server"). Rejects, leaving nothing behind, when the first listing fails.
  */
-export async function attachMcpServer(registry: McpRegistryTarget, client: Client, options: AttachMcpServerOptions): Promise<McpAttachment> {
+export async function attachMcpServer(
+  registry: McpRegistryTarget,
+  client: Client,
+  options: AttachMcpServerOptions,
+): Promise<McpAttachment> {
   const resolved = resolveOptions(options)
   const { server } = resolved
   const toolset = mcpToolsetName(server)
@@ -34,13 +38,22 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
   const claim = (name: string, tool: PlannedTool): boolean => {
     const existing = registry.getEntry(name)
     if (existing && !isMcpToolset(existing.toolset)) {
-      logger.warn(`${prefix} ${name} is held by toolset "${existing.toolset}"; the MCP tool is skipped and the existing tool stays`)
+      logger.warn(
+        `${prefix} ${name} is held by toolset "${existing.toolset}"; the MCP tool is skipped and the existing tool stays`,
+      )
       return false
     }
     const schema = toToolSchema(name, server, tool.info)
     let entry
     try {
-      entry = registry.register({ name, toolset, schema, handler: tool.handler, checkFn: connectionAlive, isAsync: true })
+      entry = registry.register({
+        name,
+        toolset,
+        schema,
+        handler: tool.handler,
+        checkFn: connectionAlive,
+        isAsync: true,
+      })
     } catch (err) {
       // The registry refuses what it cannot serve (a schema it cannot take): this tool only, not the server.
       logger.warn(`${prefix} ${name} skipped:`, err instanceof Error ? err.message : err)
@@ -64,8 +77,10 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
     if (!attached) {
       const unmatched = unmatchedFilterNames(resolved, listed)
       if (unmatched.length > 0) {
-        const available = listed.map((tool) => tool.name).sort()
-        logger.warn(`${prefix} ${resolved.filterNames!.key} names no tool of the server: ${unmatched.join(', ')} (it has: ${available.join(', ') || 'none'})`)
+        const available = listed.map(tool => tool.name).sort()
+        logger.warn(
+          `${prefix} ${resolved.filterNames!.key} names no tool of the server: ${unmatched.join(', ')} (it has: ${available.join(', ') || 'none'})`,
+        )
       }
     }
     for (const name of [...owned.keys()]) if (!holds(name)) owned.delete(name) // taken over by another attachment or tool
@@ -74,9 +89,10 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
     // New tools first, so the toolset (and its alias) never empties during a refresh.
     for (const [name, tool] of planned) if (!before.has(name) && claim(name, tool)) added.push(name)
     for (const [name, tool] of planned) if (before.has(name) && !claim(name, tool)) owned.delete(name)
-    const removed = [...before].filter((name) => !planned.has(name))
+    const removed = [...before].filter(name => !planned.has(name))
     for (const name of removed) release(name)
-    if (owned.size > 0 && registry.getToolsetAliasTarget(server) !== toolset) registry.registerToolsetAlias(server, toolset)
+    if (owned.size > 0 && registry.getToolsetAliasTarget(server) !== toolset)
+      registry.registerToolsetAlias(server, toolset)
     report(!attached, added.sort(), removed.sort())
     attached = true
   }
@@ -86,7 +102,9 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
     if (initial) {
       if (resolved.verbose) logger.info(`${prefix} attached ${owned.size} tool(s) as toolset "${toolset}"`)
     } else if (added.length > 0 || removed.length > 0) {
-      logger.warn(`${prefix} tools changed; added: ${added.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`)
+      logger.warn(
+        `${prefix} tools changed; added: ${added.join(', ') || '(none)'}; removed: ${removed.join(', ') || '(none)'}`,
+      )
     } else if (resolved.verbose) logger.debug(`${prefix} tools refreshed, no change`)
   }
 
@@ -107,7 +125,8 @@ export async function attachMcpServer(registry: McpRegistryTarget, client: Clien
   }
 
   const listChanged = hookToolsListChanged(client, onListChanged)
-  if (!listChanged.chained) logger.warn(`${prefix} the client has no transport: tools/list_changed will not be followed`)
+  if (!listChanged.chained)
+    logger.warn(`${prefix} the client has no transport: tools/list_changed will not be followed`)
   const unhookClose = hookClose(client, onClose)
 
   const teardown = (): void => {

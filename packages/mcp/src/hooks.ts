@@ -9,7 +9,10 @@ export type Unhook = () => void
 type OnMessage = NonNullable<Transport['onmessage']>
 
 const isToolsChanged = (message: unknown): boolean =>
-  typeof message === 'object' && message !== null && !('id' in message) && (message as { method?: unknown }).method === TOOLS_CHANGED
+  typeof message === 'object' &&
+  message !== null &&
+  !('id' in message) &&
+  (message as { method?: unknown }).method === TOOLS_CHANGED
 
 /**
  * Calls `onChange` on every `tools/list_changed` the client receives, before the client

@@ -17,7 +17,7 @@ const MAX_TIMER_MS = 2_147_483_647
 
 function stringList(value: unknown, key: string): ReadonlySet<string> | undefined {
   if (value === undefined) return undefined
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+  if (!Array.isArray(value) || !value.every(item => typeof item === 'string')) {
     throw new TypeError(`attachMcpServer: "${key}" must be an array of strings`)
   }
   return new Set(value)
@@ -27,20 +27,26 @@ function stringList(value: unknown, key: string): ReadonlySet<string> | undefine
 export function resolveOptions(options: AttachMcpServerOptions): ResolvedOptions {
   if (typeof options !== 'object' || options === null) throw new TypeError('attachMcpServer: options must be an object')
   const { server, utilities = true, timeoutMs = DEFAULT_TIMEOUT_MS, verbose = false } = options
-  if (typeof server !== 'string' || server === '') throw new TypeError('attachMcpServer: "server" must be a non-empty string')
+  if (typeof server !== 'string' || server === '')
+    throw new TypeError('attachMcpServer: "server" must be a non-empty string')
   if (typeof utilities !== 'boolean') throw new TypeError('attachMcpServer: "utilities" must be a boolean')
   if (typeof verbose !== 'boolean') throw new TypeError('attachMcpServer: "verbose" must be a boolean')
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new TypeError('attachMcpServer: "timeoutMs" must be a positive number')
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0))
+    throw new TypeError('attachMcpServer: "timeoutMs" must be a positive number')
   const include = stringList(options.include, 'include')
   const exclude = stringList(options.exclude, 'exclude')
   const accepts = include ? (tool: string) => include.has(tool) : (tool: string) => !exclude?.has(tool)
-  const filterNames = include ? { key: 'include' as const, names: include } : exclude ? { key: 'exclude' as const, names: exclude } : undefined
+  const filterNames = include
+    ? { key: 'include' as const, names: include }
+    : exclude
+      ? { key: 'exclude' as const, names: exclude }
+      : undefined
   return { server, accepts, filterNames, utilities, verbose, timeoutMs: Math.min(timeoutMs, MAX_TIMER_MS) }
 }
 
 /** Filter names no listed tool has (a typo, or a tool the server renamed), sorted. */
 export function unmatchedFilterNames(options: ResolvedOptions, listed: readonly { name: string }[]): string[] {
   if (!options.filterNames) return []
-  const present = new Set(listed.map((tool) => tool.name))
-  return [...options.filterNames.names].filter((name) => !present.has(name)).sort()
+  const present = new Set(listed.map(tool => tool.name))
+  return [...options.filterNames.names].filter(name => !present.has(name)).sort()
 }

@@ -16,14 +16,21 @@ export interface PlannedTool {
  * Registry name → tool for a listing: filtered server tools, then utility tools.
  * When two tools map to one name the first wins and the others are warned about.
  */
-export function planTools(client: Client, listed: readonly McpToolInfo[], options: ResolvedOptions, logger: Logger): Map<string, PlannedTool> {
+export function planTools(
+  client: Client,
+  listed: readonly McpToolInfo[],
+  options: ResolvedOptions,
+  logger: Logger,
+): Map<string, PlannedTool> {
   const { server, timeoutMs } = options
   const planned = new Map<string, PlannedTool>()
   const add = (info: McpToolInfo, handler: ToolHandler): void => {
     const name = mcpToolName(server, info.name)
     const first = planned.get(name)
     if (first) {
-      logger.warn(`@toolreg/mcp: server "${server}": tool "${info.name}" maps to ${name}, already taken by "${first.info.name}"; skipped`)
+      logger.warn(
+        `@toolreg/mcp: server "${server}": tool "${info.name}" maps to ${name}, already taken by "${first.info.name}"; skipped`,
+      )
       return
     }
     planned.set(name, { info, handler })

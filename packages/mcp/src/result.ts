@@ -15,18 +15,27 @@ interface TextBlock {
 }
 
 function isTextBlock(block: unknown): block is TextBlock {
-  return typeof block === 'object' && block !== null && (block as TextBlock).type === 'text' && typeof (block as TextBlock).text === 'string'
+  return (
+    typeof block === 'object' &&
+    block !== null &&
+    (block as TextBlock).type === 'text' &&
+    typeof (block as TextBlock).text === 'string'
+  )
 }
 
 function joinText(content: unknown[]): string {
-  return content.filter(isTextBlock).map((block) => block.text).join('\n')
+  return content
+    .filter(isTextBlock)
+    .map(block => block.text)
+    .join('\n')
 }
 
 /** Maps a `tools/call` result to a registry result (README: "Results"); `isError` throws so dispatch builds the envelope. */
 export function toToolResult(result: CallToolResultLike, server: string, tool: string): string | MultimodalResult {
   const content = Array.isArray(result.content) ? (result.content as unknown[]) : []
   if (result.isError === true) {
-    const text = joinText(content) || jsonOrEmpty(result.structuredContent) || `MCP tool ${tool} from ${server} reported an error`
+    const text =
+      joinText(content) || jsonOrEmpty(result.structuredContent) || `MCP tool ${tool} from ${server} reported an error`
     throw new McpToolError(text, server, tool)
   }
   if (content.length === 0) return jsonOrEmpty(result.structuredContent ?? result.toolResult)

@@ -38,35 +38,40 @@ function cursorParams(args: Record<string, unknown>): { cursor: string } | undef
 
 /** Text resource contents read as text; any binary part keeps every part as embedded resource blocks. */
 function resourceResult(contents: readonly Record<string, unknown>[]): string | MultimodalResult {
-  if (contents.every((part) => typeof part.text === 'string')) return contents.map((part) => part.text as string).join('\n')
-  return { _multimodal: true, content: contents.map((resource) => ({ type: 'resource', resource })) }
+  if (contents.every(part => typeof part.text === 'string')) return contents.map(part => part.text as string).join('\n')
+  return { _multimodal: true, content: contents.map(resource => ({ type: 'resource', resource })) }
 }
 
 const UTILITY_TOOLS: readonly UtilityTool[] = [
   {
     name: 'list_resources',
-    describe: (server) => `List the resources MCP server ${server} offers (paginated).`,
+    describe: server => `List the resources MCP server ${server} offers (paginated).`,
     inputSchema: CURSOR_ONLY,
     capability: 'resources',
     run: async (client, args, options) => JSON.stringify(await client.listResources(cursorParams(args), options)),
   },
   {
     name: 'read_resource',
-    describe: (server) => `Read one resource of MCP server ${server} by URI.`,
-    inputSchema: { type: 'object', properties: { uri: { type: 'string', description: 'Resource URI' } }, required: ['uri'] },
+    describe: server => `Read one resource of MCP server ${server} by URI.`,
+    inputSchema: {
+      type: 'object',
+      properties: { uri: { type: 'string', description: 'Resource URI' } },
+      required: ['uri'],
+    },
     capability: 'resources',
-    run: async (client, args, options) => resourceResult((await client.readResource({ uri: requiredString(args, 'uri') }, options)).contents),
+    run: async (client, args, options) =>
+      resourceResult((await client.readResource({ uri: requiredString(args, 'uri') }, options)).contents),
   },
   {
     name: 'list_prompts',
-    describe: (server) => `List the prompts MCP server ${server} offers (paginated).`,
+    describe: server => `List the prompts MCP server ${server} offers (paginated).`,
     inputSchema: CURSOR_ONLY,
     capability: 'prompts',
     run: async (client, args, options) => JSON.stringify(await client.listPrompts(cursorParams(args), options)),
   },
   {
     name: 'get_prompt',
-    describe: (server) => `Get one prompt of MCP server ${server}, filled in with its arguments.`,
+    describe: server => `Get one prompt of MCP server ${server}, filled in with its arguments.`,
     inputSchema: {
       type: 'object',
       properties: {
@@ -78,7 +83,10 @@ const UTILITY_TOOLS: readonly UtilityTool[] = [
     capability: 'prompts',
     run: async (client, args, options) => {
       const promptArgs = args.arguments
-      if (promptArgs !== undefined && (typeof promptArgs !== 'object' || promptArgs === null || Array.isArray(promptArgs))) {
+      if (
+        promptArgs !== undefined &&
+        (typeof promptArgs !== 'object' || promptArgs === null || Array.isArray(promptArgs))
+      ) {
         throw new TypeError('"arguments" must be an object of strings')
       }
       const params = { name: requiredString(args, 'name'), arguments: promptArgs as Record<string, string> | undefined }
@@ -96,8 +104,9 @@ export interface UtilityBinding {
 /** Utility tools for the capabilities the server announced at initialization. */
 export function utilityTools(client: Client, server: string, timeoutMs: number): UtilityBinding[] {
   const capabilities = client.getServerCapabilities() ?? {}
-  return UTILITY_TOOLS.filter((tool) => capabilities[tool.capability] !== undefined).map((tool) => ({
+  return UTILITY_TOOLS.filter(tool => capabilities[tool.capability] !== undefined).map(tool => ({
     info: { name: tool.name, description: tool.describe(server), inputSchema: tool.inputSchema },
-    handler: (args: Record<string, unknown>, ctx: ToolCallContext) => tool.run(client, args, { signal: ctx.signal, timeout: timeoutMs }),
+    handler: (args: Record<string, unknown>, ctx: ToolCallContext) =>
+      tool.run(client, args, { signal: ctx.signal, timeout: timeoutMs }),
   }))
 }

@@ -6,13 +6,28 @@ import { recordingLogger } from './helpers.js'
 
 /** Raw tool names of the demo server (servers/demo.mjs) without extra flags. */
 export const DEMO_TOOLS = [
-  'add', 'add_tool', 'bare', 'echo', 'explode', 'fail', 'lines', 'never', 'never_stats',
-  'notify_tools_changed', 'picture', 'release', 'remove_tool', 'slow', 'structured', 'swap_tool', 'waiting',
+  'add',
+  'add_tool',
+  'bare',
+  'echo',
+  'explode',
+  'fail',
+  'lines',
+  'never',
+  'never_stats',
+  'notify_tools_changed',
+  'picture',
+  'release',
+  'remove_tool',
+  'slow',
+  'structured',
+  'swap_tool',
+  'waiting',
 ]
 
 /** Registry names the bridge should give the demo tools of `server`. */
 export function demoNames(serverPart: string, tools: readonly string[] = DEMO_TOOLS): string[] {
-  return tools.map((tool) => `mcp__${serverPart}__${tool}`).sort()
+  return tools.map(tool => `mcp__${serverPart}__${tool}`).sort()
 }
 
 export function newRegistry() {
@@ -21,7 +36,11 @@ export function newRegistry() {
 }
 
 /** Attaches `client` as server `demo` to a fresh registry; `before` runs on the registry first. */
-export async function attach(client: Client, options: Partial<AttachMcpServerOptions> = {}, before?: (registry: ToolRegistry) => void) {
+export async function attach(
+  client: Client,
+  options: Partial<AttachMcpServerOptions> = {},
+  before?: (registry: ToolRegistry) => void,
+) {
   const { registry, log } = newRegistry()
   before?.(registry)
   const attachment: McpAttachment = await attachMcpServer(registry, client, { server: 'demo', ...options })

@@ -15,13 +15,22 @@ export interface LogRecord {
 }
 
 /** A logger that keeps every line, so tests can assert warnings. */
-export function recordingLogger(): { logger: Logger; records: LogRecord[]; texts(level: LogRecord['level']): string[] } {
+export function recordingLogger(): {
+  logger: Logger
+  records: LogRecord[]
+  texts(level: LogRecord['level']): string[]
+} {
   const records: LogRecord[] = []
-  const log = (level: LogRecord['level']) => (...args: unknown[]) => {
-    records.push({ level, text: args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(' ') })
-  }
+  const log =
+    (level: LogRecord['level']) =>
+    (...args: unknown[]) => {
+      records.push({
+        level,
+        text: args.map(arg => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(' '),
+      })
+    }
   const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') }
-  return { logger, records, texts: (level) => records.filter((r) => r.level === level).map((r) => r.text) }
+  return { logger, records, texts: level => records.filter(r => r.level === level).map(r => r.text) }
 }
 
 /** Polls until `condition` is truthy; a generous deadline keeps it robust on a loaded machine. */
@@ -31,7 +40,7 @@ export async function waitFor<T>(condition: () => T | Promise<T>, what: string, 
     const value = await condition()
     if (value) return value
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise(resolve => setTimeout(resolve, 20))
   }
 }
 
@@ -49,8 +58,14 @@ function newClient(): Client {
 }
 
 /** The demo server as a child process over stdio. */
-export async function startStdioServer(flags: string[] = []): Promise<{ client: Client; transport: StdioClientTransport; pid: number }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [`${SERVERS}stdio.mjs`, ...flags], stderr: 'inherit' })
+export async function startStdioServer(
+  flags: string[] = [],
+): Promise<{ client: Client; transport: StdioClientTransport; pid: number }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [`${SERVERS}stdio.mjs`, ...flags],
+    stderr: 'inherit',
+  })
   const client = newClient()
   clients.push(client)
   await client.connect(transport)
@@ -69,18 +84,20 @@ function killQuietly(pid: number): void {
 }
 
 /** The demo server as a child process over Streamable HTTP on a free loopback port. */
-export async function startHttpServer(flags: string[] = []): Promise<{ url: URL; child: ChildProcess; connect(): Promise<Client> }> {
+export async function startHttpServer(
+  flags: string[] = [],
+): Promise<{ url: URL; child: ChildProcess; connect(): Promise<Client> }> {
   const child = spawn(process.execPath, [`${SERVERS}http.mjs`, ...flags], { stdio: ['ignore', 'pipe', 'inherit'] })
   kills.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   })
   const port = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
-    lines.on('line', (line) => {
+    lines.on('line', line => {
       const match = /^listening (\d+)$/.exec(line)
       if (match) resolve(match[1])
     })
-    child.once('exit', (code) => reject(new Error(`http server exited early with ${code}`)))
+    child.once('exit', code => reject(new Error(`http server exited early with ${code}`)))
     child.once('error', reject)
   })
   const url = new URL(`http://127.0.0.1:${port}/mcp`)

@@ -10,12 +10,16 @@ describe('tools of a Streamable HTTP server', () => {
   it('register under the prefix, toolset and alias, and round-trip calls', async () => {
     const http = await startHttpServer(['--resources'])
     const { registry, attachment } = await attach(await http.connect(), { server: 'web' })
-    expect(attachment.toolNames).toEqual(demoNames('web', ['list_resources', 'read_resource', ...(await namesOf(http))]))
+    expect(attachment.toolNames).toEqual(
+      demoNames('web', ['list_resources', 'read_resource', ...(await namesOf(http))]),
+    )
     expect(registry.getToolsetAliasTarget('web')).toBe('mcp-web')
     expect(await registry.dispatch('mcp__web__echo', { text: 'over http' })).toBe('over http')
     expect(await registry.dispatch('mcp__web__structured', {})).toBe('{"ok":true,"count":3}')
     expect(await registry.dispatch('mcp__web__read_resource', { uri: 'memo://greeting' })).toBe('hello from a resource')
-    expect(envelopeError(await registry.dispatch('mcp__web__fail', {}))).toBe('[TOOL_ERROR] Tool execution failed: McpToolError: disk quota exceeded on server')
+    expect(envelopeError(await registry.dispatch('mcp__web__fail', {}))).toBe(
+      '[TOOL_ERROR] Tool execution failed: McpToolError: disk quota exceeded on server',
+    )
     expect(envelopeError(await registry.dispatch('mcp__web__explode', {}))).toContain('kaboom from the server')
   })
 
@@ -43,8 +47,8 @@ describe('tools of a Streamable HTTP server', () => {
     expect(b.toolNames).toEqual(demoNames('web'))
     // Each HTTP session has its own server state: a tool added through the registry exists only in B's session.
     expect(await registry.dispatch('mcp__web__add_tool', { name: 'probe' })).toBe('added')
-    expect((await clientB.listTools()).tools.map((t) => t.name)).toContain('probe')
-    expect((await clientA.listTools()).tools.map((t) => t.name)).not.toContain('probe')
+    expect((await clientB.listTools()).tools.map(t => t.name)).toContain('probe')
+    expect((await clientA.listTools()).tools.map(t => t.name)).not.toContain('probe')
     await waitFor(() => registry.has('mcp__web__probe'), 'B to register the probe')
     await a.detach()
     expect(registry.resolveToolset('web')).toEqual(b.toolNames)
@@ -67,5 +71,5 @@ describe('tools of a Streamable HTTP server', () => {
 
 async function namesOf(http: Awaited<ReturnType<typeof startHttpServer>>): Promise<string[]> {
   const client = await http.connect()
-  return (await client.listTools()).tools.map((t) => t.name)
+  return (await client.listTools()).tools.map(t => t.name)
 }

@@ -2,7 +2,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ToolListChangedNotificationSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
 import { attachMcpServer } from '@toolreg/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from './helpers.js'
@@ -25,13 +31,17 @@ afterEach(async () => {
   for (const f of open.splice(0)) await f.client.close()
 })
 
-const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({ name, inputSchema: { type: 'object', properties: {} }, ...extra })
+const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({
+  name,
+  inputSchema: { type: 'object', properties: {} },
+  ...extra,
+})
 
 async function linked(tools: Tool[], client = new Client({ name: 'test', version: '1' })): Promise<Fixture> {
   const server = new Server({ name: 'mem', version: '1' }, { capabilities: { tools: { listChanged: true } } })
   const f: Fixture = { server, client, tools, listings: 0, maxConcurrent: 0 }
   let running = 0
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+  server.setRequestHandler(ListToolsRequestSchema, async request => {
     f.listings++
     f.maxConcurrent = Math.max(f.maxConcurrent, ++running)
     try {
@@ -43,7 +53,9 @@ async function linked(tools: Tool[], client = new Client({ name: 'test', version
       running--
     }
   })
-  server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: 'text', text: `called ${request.params.name}` }] }))
+  server.setRequestHandler(CallToolRequestSchema, request => ({
+    content: [{ type: 'text', text: `called ${request.params.name}` }],
+  }))
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await server.connect(serverSide)
   await client.connect(clientSide)
@@ -53,7 +65,7 @@ async function linked(tools: Tool[], client = new Client({ name: 'test', version
 
 function gated(f: Fixture): () => void {
   let release!: () => void
-  f.gate = new Promise((resolve) => (release = resolve))
+  f.gate = new Promise(resolve => (release = resolve))
   return () => {
     f.gate = undefined
     release()
@@ -65,14 +77,28 @@ describe('listing', () => {
     const f = await linked([])
     const pages: Record<string, { tools: Tool[]; nextCursor?: string }> = {
       start: { tools: [tool('a'), tool('b')], nextCursor: 'p2' },
-      p2: { tools: [tool('c', { inputSchema: { type: 'object', $schema: 'http://json-schema.org/draft-07/schema#', properties: { q: { type: 'string' } } } })], nextCursor: 'p3' },
+      p2: {
+        tools: [
+          tool('c', {
+            inputSchema: {
+              type: 'object',
+              $schema: 'http://json-schema.org/draft-07/schema#',
+              properties: { q: { type: 'string' } },
+            },
+          }),
+        ],
+        nextCursor: 'p3',
+      },
       p3: { tools: [tool('d')] },
     }
-    f.page = (cursor) => pages[cursor ?? 'start']
+    f.page = cursor => pages[cursor ?? 'start']
     const { registry } = newRegistry()
     const attachment = await attachMcpServer(registry, f.client, { server: 'mem' })
     expect(attachment.toolNames).toEqual(['mcp__mem__a', 'mcp__mem__b', 'mcp__mem__c', 'mcp__mem__d'])
-    expect(registry.getEntry('mcp__mem__c')?.schema.parameters).toEqual({ type: 'object', properties: { q: { type: 'string' } } })
+    expect(registry.getEntry('mcp__mem__c')?.schema.parameters).toEqual({
+      type: 'object',
+      properties: { q: { type: 'string' } },
+    })
     expect(f.listings).toBe(3)
   })
 
@@ -84,7 +110,9 @@ describe('listing', () => {
     expect(registry.getEntry('mcp__my_srv__a_b')?.toolset).toBe('mcp-my.srv')
     expect(registry.getToolsetAliasTarget('my.srv')).toBe('mcp-my.srv')
     expect(await registry.dispatch('mcp__my_srv__a_b', {})).toBe('called a.b')
-    expect(log.texts('warn').some((t) => t.includes('"a-b"') && t.includes('"a.b"') && t.includes('mcp__my_srv__a_b'))).toBe(true)
+    expect(
+      log.texts('warn').some(t => t.includes('"a-b"') && t.includes('"a.b"') && t.includes('mcp__my_srv__a_b')),
+    ).toBe(true)
   })
 
   it('a tool whose inputSchema is not an object schema is skipped with a warning; the rest of the server attaches', async () => {
@@ -102,7 +130,7 @@ describe('listing', () => {
     expect(await registry.dispatch('mcp__mixed__good', {})).toBe('called good')
     const warnings = log.texts('warn')
     for (const name of ['array_input', 'no_type', 'null_schema']) {
-      expect(warnings.some((t) => t.includes(`"${name}"`) && t.includes("type: 'object'"))).toBe(true)
+      expect(warnings.some(t => t.includes(`"${name}"`) && t.includes("type: 'object'"))).toBe(true)
     }
   })
 
@@ -118,7 +146,9 @@ describe('listing', () => {
       const attachment = await attachMcpServer(registry, client, { server: 'docs' })
       expect(attachment.toolNames).toEqual(['mcp__docs__list_resources', 'mcp__docs__read_resource'])
       expect(registry.getToolsetAliasTarget('docs')).toBe('mcp-docs')
-      expect(JSON.parse((await registry.dispatch('mcp__docs__list_resources', {})) as string).resources[0].uri).toBe('doc://a')
+      expect(JSON.parse((await registry.dispatch('mcp__docs__list_resources', {})) as string).resources[0].uri).toBe(
+        'doc://a',
+      )
     } finally {
       await client.close()
     }
@@ -139,7 +169,7 @@ describe('listing', () => {
       throw new Error('listing broke')
     }
     const seen: string[] = []
-    f.client.setNotificationHandler(ToolListChangedNotificationSchema, (n) => {
+    f.client.setNotificationHandler(ToolListChangedNotificationSchema, n => {
       seen.push(n.method)
     })
     const onclose = () => {}
@@ -158,14 +188,22 @@ describe('listing', () => {
     const f = await linked([])
     f.page = () => ({ tools: [tool('a')], nextCursor: 'same' })
     const { registry } = newRegistry()
-    await expect(attachMcpServer(registry, f.client, { server: 'mem' })).rejects.toThrow(/repeated the tools\/list cursor/)
+    await expect(attachMcpServer(registry, f.client, { server: 'mem' })).rejects.toThrow(
+      /repeated the tools\/list cursor/,
+    )
     expect(registry.getAllToolNames()).toEqual([])
   })
 
   it('programming errors in the options throw TypeError', async () => {
     const f = await linked([tool('a')])
     const { registry } = newRegistry()
-    const bad = [{ server: '' }, { server: 'x', include: 'a' }, { server: 'x', exclude: [1] }, { server: 'x', timeoutMs: 0 }, { server: 'x', utilities: 'no' }]
+    const bad = [
+      { server: '' },
+      { server: 'x', include: 'a' },
+      { server: 'x', exclude: [1] },
+      { server: 'x', timeoutMs: 0 },
+      { server: 'x', utilities: 'no' },
+    ]
     for (const options of bad) {
       await expect(attachMcpServer(registry, f.client, options as never)).rejects.toBeInstanceOf(TypeError)
     }
@@ -192,11 +230,11 @@ describe('refresh', () => {
     await waitFor(() => notified.length === 10, 'every notification to be handled')
     f.tools = [tool('b'), tool('c')]
     release()
-    await waitFor(() => log.texts('warn').filter((t) => t.includes('tools changed')).length === 2, 'both refreshes')
+    await waitFor(() => log.texts('warn').filter(t => t.includes('tools changed')).length === 2, 'both refreshes')
     expect(f.listings).toBe(3)
     expect(f.maxConcurrent).toBe(1)
     expect(attachment.toolNames).toEqual(['mcp__mem__b', 'mcp__mem__c'])
-    const changes = log.texts('warn').filter((t) => t.includes('tools changed'))
+    const changes = log.texts('warn').filter(t => t.includes('tools changed'))
     expect(changes[0]).toMatch(/added: mcp__mem__b; removed: \(none\)/)
     expect(changes[1]).toMatch(/added: mcp__mem__c; removed: mcp__mem__a/)
   })
@@ -236,7 +274,7 @@ describe('refresh', () => {
   it('two attachments on one client chain in turn; detaching the first keeps the second in step', async () => {
     const f = await linked([tool('a')])
     const seen: string[] = []
-    f.client.setNotificationHandler(ToolListChangedNotificationSchema, (n) => {
+    f.client.setNotificationHandler(ToolListChangedNotificationSchema, n => {
       seen.push(n.method)
     })
     const { registry } = newRegistry()
@@ -245,7 +283,10 @@ describe('refresh', () => {
     await one.detach()
     f.tools = [tool('a'), tool('b')]
     await f.server.sendToolListChanged()
-    await waitFor(() => seen.length === 1 && registry.has('mcp__two__b'), 'the second attachment and the original handler')
+    await waitFor(
+      () => seen.length === 1 && registry.has('mcp__two__b'),
+      'the second attachment and the original handler',
+    )
     expect(one.toolNames).toEqual([])
     expect(registry.getAllToolNames()).toEqual(['mcp__two__a', 'mcp__two__b'])
     await two.detach()
@@ -260,7 +301,11 @@ describe('refresh', () => {
     const changes: string[][] = []
     const client = new Client(
       { name: 'test', version: '1' },
-      { listChanged: { tools: { debounceMs: 0, onChanged: (_error, tools) => changes.push((tools ?? []).map((t) => t.name)) } } },
+      {
+        listChanged: {
+          tools: { debounceMs: 0, onChanged: (_error, tools) => changes.push((tools ?? []).map(t => t.name)) },
+        },
+      },
     )
     const f = await linked([tool('a')], client)
     const { registry } = newRegistry()
@@ -284,7 +329,7 @@ describe('tools/list_changed through public API only', () => {
     const { registry } = newRegistry()
     const attachment = await attachMcpServer(registry, f.client, { server: 'mem' })
     const seen: string[] = []
-    f.client.setNotificationHandler(ToolListChangedNotificationSchema, (n) => {
+    f.client.setNotificationHandler(ToolListChangedNotificationSchema, n => {
       seen.push(n.method)
     })
     f.tools = [tool('a'), tool('b')]

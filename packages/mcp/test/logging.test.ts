@@ -15,7 +15,9 @@ afterEach(async () => {
 
 async function serverWith(names: string[]): Promise<Client> {
   const server = new Server({ name: 'mem', version: '1' }, { capabilities: { tools: {} } })
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' as const, properties: {} } })) }))
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: names.map(name => ({ name, inputSchema: { type: 'object' as const, properties: {} } })),
+  }))
   const client = new Client({ name: 'test', version: '1' })
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await server.connect(serverSide)
@@ -35,16 +37,24 @@ describe('logging', () => {
 
   it('verbose: true logs them', async () => {
     const { registry, log } = newRegistry()
-    const attachment = await attachMcpServer(registry, await serverWith(['echo']), { server: 'everything', verbose: true })
+    const attachment = await attachMcpServer(registry, await serverWith(['echo']), {
+      server: 'everything',
+      verbose: true,
+    })
     await attachment.refresh()
     await attachment.detach()
-    expect(log.records.map((r) => r.level)).toEqual(['info', 'debug', 'info'])
-    expect(log.texts('info')[0]).toBe('@toolreg/mcp: server "everything": attached 1 tool(s) as toolset "mcp-everything"')
+    expect(log.records.map(r => r.level)).toEqual(['info', 'debug', 'info'])
+    expect(log.texts('info')[0]).toBe(
+      '@toolreg/mcp: server "everything": attached 1 tool(s) as toolset "mcp-everything"',
+    )
   })
 
   it('include/exclude names that match no tool: one warning naming them and what the server has', async () => {
     const include = newRegistry()
-    const a = await attachMcpServer(include.registry, await serverWith(['echo', 'get-sum']), { server: 'everything', include: ['echo', 'add', 'longRunningOperation'] })
+    const a = await attachMcpServer(include.registry, await serverWith(['echo', 'get-sum']), {
+      server: 'everything',
+      include: ['echo', 'add', 'longRunningOperation'],
+    })
     expect(a.toolNames).toEqual(['mcp__everything__echo'])
     expect(include.log.texts('warn')).toEqual([
       '@toolreg/mcp: server "everything": include names no tool of the server: add, longRunningOperation (it has: echo, get-sum)',
@@ -53,8 +63,13 @@ describe('logging', () => {
     expect(include.log.texts('warn')).toHaveLength(1)
 
     const exclude = newRegistry()
-    await attachMcpServer(exclude.registry, await serverWith(['echo']), { server: 'everything', exclude: ['echo', 'add'] })
-    expect(exclude.log.texts('warn')).toEqual(['@toolreg/mcp: server "everything": exclude names no tool of the server: add (it has: echo)'])
+    await attachMcpServer(exclude.registry, await serverWith(['echo']), {
+      server: 'everything',
+      exclude: ['echo', 'add'],
+    })
+    expect(exclude.log.texts('warn')).toEqual([
+      '@toolreg/mcp: server "everything": exclude names no tool of the server: add (it has: echo)',
+    ])
 
     const matching = newRegistry()
     await attachMcpServer(matching.registry, await serverWith(['echo']), { server: 'everything', exclude: ['echo'] })
@@ -63,6 +78,8 @@ describe('logging', () => {
 
   it('verbose must be a boolean', async () => {
     const { registry } = newRegistry()
-    await expect(attachMcpServer(registry, await serverWith([]), { server: 's', verbose: 'yes' as unknown as boolean })).rejects.toThrow(TypeError)
+    await expect(
+      attachMcpServer(registry, await serverWith([]), { server: 's', verbose: 'yes' as unknown as boolean }),
+    ).rejects.toThrow(TypeError)
   })
 })

@@ -25,7 +25,7 @@ describe('tools of a stdio server', () => {
     const { client } = await startStdioServer()
     const { registry } = await attach(client)
     const defs = await registry.getToolDefinitions({ enabledToolsets: ['demo'] })
-    const byName = new Map(defs.map((d) => [d.function.name, d.function]))
+    const byName = new Map(defs.map(d => [d.function.name, d.function]))
     const echo = byName.get('mcp__demo__echo')
     expect(echo?.description).toBe('Echo the text back')
     expect(echo?.parameters).toEqual({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] })
@@ -66,13 +66,16 @@ describe('tools/list_changed', () => {
     const { client } = await startStdioServer()
     const { registry, attachment, log } = await attach(client)
     const slow = registry.dispatch('mcp__demo__slow', { id: 'a' })
-    await waitFor(async () => (await registry.dispatch('mcp__demo__waiting', { id: 'a' })) === 'true', 'the slow call to reach the server')
+    await waitFor(
+      async () => (await registry.dispatch('mcp__demo__waiting', { id: 'a' })) === 'true',
+      'the slow call to reach the server',
+    )
 
     expect(await registry.dispatch('mcp__demo__add_tool', { name: 'fresh' })).toBe('added')
     expect(await registry.dispatch('mcp__demo__remove_tool', { name: 'lines' })).toBe('removed')
     await waitFor(() => registry.has('mcp__demo__fresh') && !registry.has('mcp__demo__lines'), 'the refresh')
 
-    const listed = (await client.listTools()).tools.map((t) => t.name)
+    const listed = (await client.listTools()).tools.map(t => t.name)
     const expected = demoNames('demo', listed)
     expect(listed).toContain('fresh')
     expect(attachment.toolNames).toEqual(expected)
@@ -93,7 +96,7 @@ describe('tools/list_changed', () => {
     expect(attachment.toolNames).toEqual(['mcp__demo__old', 'mcp__demo__swap_tool'])
     const events: string[] = []
     const aliasLost: string[] = []
-    registry.subscribe((event) => {
+    registry.subscribe(event => {
       events.push(`${event.type} ${event.name}`)
       if (registry.getToolsetAliasTarget('demo') !== 'mcp-demo') aliasLost.push(`${event.type} ${event.name}`)
     })
@@ -110,13 +113,18 @@ describe('tools/list_changed', () => {
 describe('collisions', () => {
   it('skip a name held by a built-in tool, which keeps answering', async () => {
     const { client } = await startStdioServer()
-    const { registry, log, attachment } = await attach(client, {}, (registry) => {
-      registry.register({ name: 'mcp__demo__echo', toolset: 'builtin', schema: { description: 'mine' }, handler: () => 'built-in echo' })
+    const { registry, log, attachment } = await attach(client, {}, registry => {
+      registry.register({
+        name: 'mcp__demo__echo',
+        toolset: 'builtin',
+        schema: { description: 'mine' },
+        handler: () => 'built-in echo',
+      })
     })
     expect(registry.getEntry('mcp__demo__echo')?.toolset).toBe('builtin')
     expect(await registry.dispatch('mcp__demo__echo', { text: 'hi' })).toBe('built-in echo')
-    expect(attachment.toolNames).toEqual(demoNames('demo').filter((n) => n !== 'mcp__demo__echo'))
-    expect(log.texts('warn').some((t) => t.includes('mcp__demo__echo') && t.includes('"builtin"'))).toBe(true)
+    expect(attachment.toolNames).toEqual(demoNames('demo').filter(n => n !== 'mcp__demo__echo'))
+    expect(log.texts('warn').some(t => t.includes('mcp__demo__echo') && t.includes('"builtin"'))).toBe(true)
     await attachment.detach()
     expect(await registry.dispatch('mcp__demo__echo', { text: 'hi' })).toBe('built-in echo')
   })
@@ -135,7 +143,7 @@ describe('collisions', () => {
     expect(a.toolNames).toEqual([])
     expect(registry.getToolsetAliasTarget('a-b')).toBeUndefined()
     expect(registry.getToolsetAliasTarget('a_b')).toBe('mcp-a_b')
-    expect(log.texts('warn').filter((t) => t.includes('skipped'))).toEqual([])
+    expect(log.texts('warn').filter(t => t.includes('skipped'))).toEqual([])
     await a.detach()
     expect(await registry.dispatch('mcp__a_b__shared', {})).toBe('second:shared')
     expect(registry.resolveToolset('a_b')).toEqual(b.toolNames)
@@ -152,14 +160,14 @@ describe('filters and utility tools', () => {
   it('exclude leaves out raw tool names', async () => {
     const { client } = await startStdioServer()
     const { registry, attachment } = await attach(client, { exclude: ['echo', 'mcp__demo__add'] })
-    expect(attachment.toolNames).toEqual(demoNames('demo').filter((n) => n !== 'mcp__demo__echo'))
+    expect(attachment.toolNames).toEqual(demoNames('demo').filter(n => n !== 'mcp__demo__echo'))
     expect(registry.has('mcp__demo__echo')).toBe(false)
   })
 
   it('are absent when the server has neither resources nor prompts', async () => {
     const { client } = await startStdioServer()
     const { attachment } = await attach(client)
-    expect(attachment.toolNames.filter((n) => /list_resources|read_resource|list_prompts|get_prompt/.test(n))).toEqual([])
+    expect(attachment.toolNames.filter(n => /list_resources|read_resource|list_prompts|get_prompt/.test(n))).toEqual([])
   })
 
   it('follow the resources capability, ignore filters, and read a resource', async () => {
@@ -168,8 +176,12 @@ describe('filters and utility tools', () => {
     expect(attachment.toolNames).toEqual(['mcp__demo__echo', 'mcp__demo__list_resources', 'mcp__demo__read_resource'])
     const listed = JSON.parse((await registry.dispatch('mcp__demo__list_resources', {})) as string)
     expect(listed.resources.map((r: { uri: string }) => r.uri)).toEqual(['memo://greeting'])
-    expect(await registry.dispatch('mcp__demo__read_resource', { uri: 'memo://greeting' })).toBe('hello from a resource')
-    expect(envelopeError(await registry.dispatch('mcp__demo__read_resource', {}))).toMatch(/^\[TOOL_ERROR\] .*"uri" is required/)
+    expect(await registry.dispatch('mcp__demo__read_resource', { uri: 'memo://greeting' })).toBe(
+      'hello from a resource',
+    )
+    expect(envelopeError(await registry.dispatch('mcp__demo__read_resource', {}))).toMatch(
+      /^\[TOOL_ERROR\] .*"uri" is required/,
+    )
     expect(registry.getEntry('mcp__demo__read_resource')?.toolset).toBe('mcp-demo')
   })
 
@@ -179,7 +191,9 @@ describe('filters and utility tools', () => {
     expect(attachment.toolNames).toEqual(['mcp__demo__get_prompt', 'mcp__demo__list_prompts'])
     const listed = JSON.parse((await registry.dispatch('mcp__demo__list_prompts', {})) as string)
     expect(listed.prompts.map((p: { name: string }) => p.name)).toEqual(['greet'])
-    const prompt = JSON.parse((await registry.dispatch('mcp__demo__get_prompt', { name: 'greet', arguments: { who: 'Ada' } })) as string)
+    const prompt = JSON.parse(
+      (await registry.dispatch('mcp__demo__get_prompt', { name: 'greet', arguments: { who: 'Ada' } })) as string,
+    )
     expect(prompt.messages[0].content.text).toBe('Please greet Ada.')
   })
 
@@ -193,16 +207,16 @@ describe('filters and utility tools', () => {
 describe('connection and detach', () => {
   it('a killed server makes checkFn fail and the tools leave the definitions at the next call', async () => {
     const { client, pid } = await startStdioServer()
-    const { registry, log } = await attach(client, {}, (registry) => {
+    const { registry, log } = await attach(client, {}, registry => {
       registry.register({ name: 'local', toolset: 'builtin', schema: {}, handler: () => 'ok' })
     })
-    const names = async () => (await registry.getToolDefinitions()).map((d) => d.function.name)
+    const names = async () => (await registry.getToolDefinitions()).map(d => d.function.name)
     expect(await names()).toEqual(['local', ...demoNames('demo')].sort())
     const checkFn = registry.getEntry('mcp__demo__echo')?.checkFn
     expect(checkFn?.()).toBe(true)
 
     process.kill(pid, 'SIGKILL')
-    await waitFor(() => log.texts('warn').some((t) => t.includes('connection closed')), 'the close to be noticed')
+    await waitFor(() => log.texts('warn').some(t => t.includes('connection closed')), 'the close to be noticed')
     expect(checkFn?.()).toBe(false)
     // Within the 60 s grace window a failure would count as a flake: the bridge cleared the cache so it does not.
     expect(await names()).toEqual(['local'])
@@ -212,7 +226,7 @@ describe('connection and detach', () => {
   it('detach removes tools and alias, restores the previous handlers, and keeps the client open', async () => {
     const { client } = await startStdioServer()
     const seen: string[] = []
-    client.setNotificationHandler(ToolListChangedNotificationSchema, (n) => {
+    client.setNotificationHandler(ToolListChangedNotificationSchema, n => {
       seen.push(n.method)
     })
     const previousOnclose = () => {}
@@ -232,7 +246,9 @@ describe('connection and detach', () => {
     const before = seen.length
     await client.callTool({ name: 'add_tool', arguments: { name: 'after' } })
     await waitFor(() => seen.length > before, 'the previous handler to get list_changed after detach')
-    expect(await client.callTool({ name: 'echo', arguments: { text: 'still open' } })).toMatchObject({ content: [{ text: 'still open' }] })
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'still open' } })).toMatchObject({
+      content: [{ text: 'still open' }],
+    })
     expect(registry.generation).toBe(generation)
     expect(registry.getAllToolNames()).toEqual([])
     await attachment.detach() // a second detach changes nothing
@@ -242,12 +258,17 @@ describe('connection and detach', () => {
 
 describe('timeouts and aborts', () => {
   const neverStats = async (registry: { dispatch(name: string, args: unknown): Promise<unknown> }) =>
-    JSON.parse((await registry.dispatch('mcp__demo__never_stats', {})) as string) as { started: number; cancelled: number }
+    JSON.parse((await registry.dispatch('mcp__demo__never_stats', {})) as string) as {
+      started: number
+      cancelled: number
+    }
 
   it('a tool that never answers within timeoutMs gives an error envelope', async () => {
     const { client } = await startStdioServer()
     const { registry } = await attach(client, { timeoutMs: 300 })
-    expect(envelopeError(await registry.dispatch('mcp__demo__never', {}))).toMatch(/^\[TOOL_ERROR\] Tool execution failed: McpError: .*timed out/i)
+    expect(envelopeError(await registry.dispatch('mcp__demo__never', {}))).toMatch(
+      /^\[TOOL_ERROR\] Tool execution failed: McpError: .*timed out/i,
+    )
     await waitFor(async () => (await neverStats(registry)).cancelled === 1, 'the server to see the cancellation')
   })
 

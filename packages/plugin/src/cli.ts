@@ -44,8 +44,8 @@ export interface CliIo {
 }
 
 const defaultIo: CliIo = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
+  stdout: text => void process.stdout.write(text),
+  stderr: text => void process.stderr.write(text),
   cwd: process.cwd(),
 }
 
@@ -98,15 +98,21 @@ function parse(argv: readonly string[]) {
   if (values.version) return { help: false as const, version: true as const }
   const [command, ...extra] = positionals
   if (command === undefined) throw new UsageError('Missing command')
-  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`Unknown command ${JSON.stringify(command)}`)
+  if (!(COMMANDS as readonly string[]).includes(command))
+    throw new UsageError(`Unknown command ${JSON.stringify(command)}`)
   if (extra.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}`)
   if (values.check && command !== 'types') throw new UsageError('--check applies to `toolreg types` only')
   const format = values.format ?? 'text'
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format: unknown format ${JSON.stringify(format)} (text, json or github)`)
-  for (const [flag, value] of [['--root', values.root], ['--out', values.out], ['--config', values.config]] as const) {
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format: unknown format ${JSON.stringify(format)} (text, json or github)`)
+  for (const [flag, value] of [
+    ['--root', values.root],
+    ['--out', values.out],
+    ['--config', values.config],
+  ] as const) {
     if (value === '') throw new UsageError(`${flag} needs a value`)
   }
-  if (values.dir?.some((d) => d === '')) throw new UsageError('--dir needs a value')
+  if (values.dir?.some(d => d === '')) throw new UsageError('--dir needs a value')
   return {
     help: false as const,
     version: false as const,
@@ -133,12 +139,14 @@ function render(command: Command, format: DiagnosticFormat, result: ScanResult):
   const report = diagnostics.length === 0 ? '' : diagText + '\n'
   switch (command) {
     case 'check':
-      if (format === 'json') return { output: formatDiagnostics(diagnostics, 'json', manifest.tools) + '\n', report: '' }
+      if (format === 'json')
+        return { output: formatDiagnostics(diagnostics, 'json', manifest.tools) + '\n', report: '' }
       if (format === 'github') return { output: diagnostics.length === 0 ? '' : diagText + '\n', report: '' }
       return { output: (diagText === '' ? '' : diagText + '\n\n') + summary + '\n', report: '' }
     case 'list':
       return {
-        output: format === 'json' ? JSON.stringify(manifest.tools, null, 2) + '\n' : formatToolTable(manifest.tools) + '\n',
+        output:
+          format === 'json' ? JSON.stringify(manifest.tools, null, 2) + '\n' : formatToolTable(manifest.tools) + '\n',
         report,
       }
     case 'manifest':
@@ -153,7 +161,8 @@ function staleNotice(state: DtsState | undefined, format: DiagnosticFormat): { s
   // Missing is fine here: a project may keep it out of git and run `toolreg types` before tsc.
   if (state?.state !== 'stale') return { stdout: '', stderr: '' }
   const message = staleMessage(state)
-  if (format === 'github') return { stdout: `::warning file=${state.name},title=toolreg types::${message}\n`, stderr: '' }
+  if (format === 'github')
+    return { stdout: `::warning file=${state.name},title=toolreg types::${message}\n`, stderr: '' }
   return { stdout: '', stderr: `toolreg: warning: ${message}\n` }
 }
 
@@ -205,14 +214,17 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     return 2
   }
   // A mistyped --root would otherwise pass CI with nothing but TR007 warnings.
-  const rootIsDir = await stat(options.root).then((s) => s.isDirectory(), () => false)
+  const rootIsDir = await stat(options.root).then(
+    s => s.isDirectory(),
+    () => false,
+  )
   if (!rootIsDir) {
     io.stderr(`toolreg: --root: ${options.root} is not a directory\n\n${USAGE}\n`)
     return 2
   }
   // CI's check: every file through @babel/parser, so a syntax error the fast path would skip is TR004.
   const result = await createScanner({ ...options, fullParse: true }).scan()
-  const hasErrors = result.diagnostics.some((d) => d.severity === 'error')
+  const hasErrors = result.diagnostics.some(d => d.severity === 'error')
   const { output, report } = render(args.command, args.format, result)
   if (report) io.stderr(report)
   if (args.command === 'types') {

@@ -16,7 +16,12 @@ import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from 
 import { companionId, isVirtualModuleId, parseCompanionId, RESOLVED_VIRTUAL_MODULE_ID } from './core/virtual-ids.js'
 import { toPosix } from './core/walk.js'
 
-export { isVirtualModuleId, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_ID_FILTER, VIRTUAL_MODULE_ID } from './core/virtual-ids.js'
+export {
+  isVirtualModuleId,
+  RESOLVED_VIRTUAL_MODULE_ID,
+  VIRTUAL_ID_FILTER,
+  VIRTUAL_MODULE_ID,
+} from './core/virtual-ids.js'
 
 /** How the virtual module imports each tool file (see loadVirtual). */
 export type ToolImportStyle = 'path' | 'companion' | 'webpack' | 'rspack'
@@ -30,7 +35,8 @@ export interface VirtualResolution {
 
 /** A file name the bundler would read as a query or hash, or rewrite (a backslash): its id is escaped. */
 const ODD_NAME = /[?#\\]/
-const escapeOdd = (abs: string): string => abs.replace(/[%?#\\]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'))
+const escapeOdd = (abs: string): string =>
+  abs.replace(/[%?#\\]/g, c => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'))
 /** Ids that may be escaped tool files: the load hook's filter. */
 export const ESCAPED_ID_FILTER = /%(?:25|3F|23|5C)/
 
@@ -83,7 +89,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   function scan(hint?: ScanHint): Promise<ScanResult> {
     const scanning = getScanner()
       .scan(hint)
-      .then(async (result) => {
+      .then(async result => {
         if (dtsDelay === 0) await writeDts(result)
         else writeDtsLater(result)
         return result
@@ -166,11 +172,17 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
    * through a `file` companion the plugin resolves (`companion`: Vite, Rollup, Rolldown
    * builds), or by path with `#` escaped the webpack way (`webpack`, `rspack`).
    */
-  function loadVirtual(id: string, result: ScanResult, style: ToolImportStyle, dev = false): string | Promise<string> | undefined {
+  function loadVirtual(
+    id: string,
+    result: ScanResult,
+    style: ToolImportStyle,
+    dev = false,
+  ): string | Promise<string> | undefined {
     if (isVirtualModuleId(id)) {
       // webpack and Rspack cannot import a name with `?` (nor Rspack one with `\`): those
       // files are left out, and reported as errors (./unplugin.ts).
-      const importable = (m: FileScan): boolean => !m.file.includes('?') && !(style === 'rspack' && m.file.includes('\\'))
+      const importable = (m: FileScan): boolean =>
+        !m.file.includes('?') && !(style === 'rspack' && m.file.includes('\\'))
       const webpackLike = style === 'webpack' || style === 'rspack'
       const scan = webpackLike ? { ...result, toolModules: result.toolModules.filter(importable) } : result
       // Tool modules are imported by absolute path: the importer is virtual, it has no directory.
@@ -178,15 +190,16 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
         // The dev server loads every tool module at once (its updates replace whole modules).
         ...(dev ? { lazy: false } : {}),
         verify: result.options.verify ?? dev,
-        importPath: style === 'companion'
-          ? companionOrPath()
-          : webpackLike
-            ? (f) => toPosix(f.absPath).replace(/#/g, '\0#')
-            : (f) => toPosix(f.absPath),
+        importPath:
+          style === 'companion'
+            ? companionOrPath()
+            : webpackLike
+              ? f => toPosix(f.absPath).replace(/#/g, '\0#')
+              : f => toPosix(f.absPath),
       })
     }
     const companion = parseCompanionId(id)
-    if (companion?.kind === 'search') return loadIndexer().then((prebuild) => generateSearchIndexModule(result, prebuild))
+    if (companion?.kind === 'search') return loadIndexer().then(prebuild => generateSearchIndexModule(result, prebuild))
     // The dev server's virtual module registers every tool eagerly: its sources table names them all.
     return companion === undefined ? undefined : generateCompanionModule(result, companion, dev ? { lazy: false } : {})
   }
@@ -214,9 +227,11 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   function companionOrPath(): (f: FileScan) => string {
     sideEffectsField ??= createSideEffectsFieldLookup()
     const field = sideEffectsField
-    return (f) => {
+    return f => {
       const abs = f.realPath ?? f.absPath
-      return treeshakeKeeps && !ODD_NAME.test(abs) && !field(abs) ? toPosix(abs) : companionId({ kind: 'file', file: f.absPath })
+      return treeshakeKeeps && !ODD_NAME.test(abs) && !field(abs)
+        ? toPosix(abs)
+        : companionId({ kind: 'file', file: f.absPath })
     }
   }
 
@@ -264,14 +279,12 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   /** Absolute tool dirs. */
   function toolDirs(): string[] {
     const { root, dirs } = options()
-    return dirs.map((dir) => path.resolve(root, dir))
+    return dirs.map(dir => path.resolve(root, dir))
   }
-
-
 
   /** Files and dirs whose change must trigger a rebuild (`vite build --watch`, `rollup -w`). */
   function watchTargets(result: ScanResult): string[] {
-    return [...toolDirs(), ...result.files.map((f) => f.absPath)]
+    return [...toolDirs(), ...result.files.map(f => f.absPath)]
   }
 
   function manifestAsset(result: ScanResult): { fileName: string; source: string } | undefined {

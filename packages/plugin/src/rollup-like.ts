@@ -5,7 +5,7 @@
 // hooks (./vite-dev.ts) in their place under `vite serve`. Hook wiring only: behaviour
 // lives in the context (./context.ts) and the core.
 import path from 'node:path'
-import { ESCAPED_ID_FILTER, isVirtualModuleId, PLUGIN_NAME, VIRTUAL_ID_FILTER } from './context.js'
+import { ESCAPED_ID_FILTER, PLUGIN_NAME, VIRTUAL_ID_FILTER } from './context.js'
 import type { ToolRegistryContext } from './context.js'
 import type { Diagnostic, ScanResult } from './core/types.js'
 
@@ -42,7 +42,10 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
       const result = await ctx.scan()
       // A one-shot build watches nothing: skip a trip into the bundler per tool file.
       if (this.meta?.watchMode !== false) for (const target of ctx.watchTargets(result)) this.addWatchFile(target)
-      ctx.reportTo(result, { warn: (message, d) => this.warn(rollupLog(message, d, result)), error: (message, d) => this.error(rollupLog(message, d, result)) })
+      ctx.reportTo(result, {
+        warn: (message, d) => this.warn(rollupLog(message, d, result)),
+        error: (message, d) => this.error(rollupLog(message, d, result)),
+      })
     },
     // Hook filters: Rolldown (Vite) and Rollup then never call into JS for the other modules.
     // A build imports a tool file by its plain path, or, when the `treeshake` option or a

@@ -9,11 +9,17 @@ import { createUnplugin } from 'unplugin'
 import type { PluginBuild, PartialMessage } from 'esbuild'
 import type { Compilation as WebpackCompilation, Compiler as WebpackCompiler } from 'webpack'
 import type { Compiler as RspackCompiler } from '@rspack/core'
-import { createToolRegistryContext, PLUGIN_NAME, RESOLVED_VIRTUAL_MODULE_ID, VIRTUAL_ID_FILTER, VIRTUAL_MODULE_ID } from './context.js'
+import {
+  createToolRegistryContext,
+  PLUGIN_NAME,
+  RESOLVED_VIRTUAL_MODULE_ID,
+  VIRTUAL_ID_FILTER,
+  VIRTUAL_MODULE_ID,
+} from './context.js'
 import type { ToolImportStyle, ToolRegistryContext } from './context.js'
 import type { Diagnostic, ScanResult, ToolRegistryOptions } from './core/types.js'
 
-export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>((userOptions) => {
+export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>(userOptions => {
   const ctx = createToolRegistryContext(userOptions)
   // webpack and Rspack read `?` and `#` in a request as query and fragment unless escaped.
   let style: ToolImportStyle = 'path'
@@ -26,22 +32,22 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       const resolved = ctx.resolveVirtual(id)
       return typeof resolved === 'object' && resolved !== null ? resolved.id : resolved
     },
-    loadInclude: (id) => VIRTUAL_ID_FILTER.test(id),
+    loadInclude: id => VIRTUAL_ID_FILTER.test(id),
     async load(id) {
       return ctx.loadVirtual(id, await ctx.currentScan(), style) ?? null
     },
     watchChange(id) {
       ctx.invalidate(id)
     },
-    webpack: (compiler) => {
+    webpack: compiler => {
       style = 'webpack'
       applyWebpackLike(ctx, compiler, 'webpack')
     },
-    rspack: (compiler) => {
+    rspack: compiler => {
       style = 'rspack'
       applyWebpackLike(ctx, compiler, 'Rspack')
     },
-    esbuild: { setup: (build) => setupEsbuild(ctx, build) },
+    esbuild: { setup: build => setupEsbuild(ctx, build) },
   }
 })
 
@@ -54,17 +60,21 @@ function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompile
   if (compiler.context) ctx.setBundlerRoot(compiler.context)
   // Unlike Rollup, webpack reads `"sideEffects": false` from package.json and would drop
   // a tool module whose namespace the registry module never reads: a rule overrides it.
-  compiler.options.module.rules.push({ test: (file: string) => ctx.isToolFile(file) || VIRTUAL_ID_FILTER.test(file), sideEffects: true })
+  compiler.options.module.rules.push({
+    test: (file: string) => ctx.isToolFile(file) || VIRTUAL_ID_FILTER.test(file),
+    sideEffects: true,
+  })
 
   const wp = compiler as WebpackCompiler
   // webpack reads `virtual:…` as a URL scheme and never asks the resolver plugins:
   // hand it the `\0` id instead, which unplugin's resolver maps to its virtual file.
-  wp.hooks.normalModuleFactory.tap(PLUGIN_NAME, (factory) => {
-    factory.hooks.beforeResolve.tap(PLUGIN_NAME, (data) => {
-      if (data.request === VIRTUAL_MODULE_ID || data.request.startsWith(VIRTUAL_MODULE_ID + ':')) data.request = '\0' + data.request
+  wp.hooks.normalModuleFactory.tap(PLUGIN_NAME, factory => {
+    factory.hooks.beforeResolve.tap(PLUGIN_NAME, data => {
+      if (data.request === VIRTUAL_MODULE_ID || data.request.startsWith(VIRTUAL_MODULE_ID + ':'))
+        data.request = '\0' + data.request
     })
   })
-  wp.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
+  wp.hooks.thisCompilation.tap(PLUGIN_NAME, compilation => {
     const sources = wp.webpack.sources
     compilation.hooks.processAssets.tapPromise(
       { name: PLUGIN_NAME, stage: wp.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
@@ -75,7 +85,7 @@ function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompile
     )
   })
   // `make` runs in parallel with the entries: the virtual module's `load` awaits this scan.
-  wp.hooks.make.tapPromise(PLUGIN_NAME, async (compilation) => {
+  wp.hooks.make.tapPromise(PLUGIN_NAME, async compilation => {
     const result = await ctx.scan()
     reportToWebpack(ctx, wp, compilation, unimportableAsErrors(result, bundler))
   })
@@ -89,23 +99,33 @@ function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompile
  */
 function unimportableAsErrors(result: ScanResult, bundler: string): ScanResult {
   const unimportable = (file: string): boolean => file.includes('?') || (bundler === 'Rspack' && file.includes('\\'))
-  if (!result.diagnostics.some((d) => d.code === 'TR008' && unimportable(d.file))) return result
-  const diagnostics = result.diagnostics.map((d): Diagnostic => d.code !== 'TR008' || !unimportable(d.file) ? d : {
-    ...d,
-    severity: 'error',
-    message: `${bundler} cannot import the tool file ${d.file}: ${d.file.includes('?') ? 'it reads "?" as the start of a query' : 'it takes "\\" for no file name character'} — rename the file`,
-  })
+  if (!result.diagnostics.some(d => d.code === 'TR008' && unimportable(d.file))) return result
+  const diagnostics = result.diagnostics.map(
+    (d): Diagnostic =>
+      d.code !== 'TR008' || !unimportable(d.file)
+        ? d
+        : {
+            ...d,
+            severity: 'error',
+            message: `${bundler} cannot import the tool file ${d.file}: ${d.file.includes('?') ? 'it reads "?" as the start of a query' : 'it takes "\\" for no file name character'} — rename the file`,
+          },
+  )
   return { ...result, diagnostics }
 }
 
-function reportToWebpack(ctx: ToolRegistryContext, compiler: WebpackCompiler, compilation: WebpackCompilation, result: ScanResult) {
+function reportToWebpack(
+  ctx: ToolRegistryContext,
+  compiler: WebpackCompiler,
+  compilation: WebpackCompilation,
+  result: ScanResult,
+) {
   const { root, dirs } = result.options
   for (const dir of dirs) compilation.contextDependencies.add(path.resolve(root, dir))
   for (const file of result.files) compilation.fileDependencies.add(file.absPath)
   const { WebpackError } = compiler.webpack
   ctx.reportTo(result, {
-    warn: (message) => void compilation.warnings.push(new WebpackError(message)),
-    error: (message) => void compilation.errors.push(new WebpackError(message)),
+    warn: message => void compilation.warnings.push(new WebpackError(message)),
+    error: message => void compilation.errors.push(new WebpackError(message)),
   })
 }
 
@@ -125,11 +145,11 @@ function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
   })
   // esbuild honours `"sideEffects": false` only for paths its own resolver found:
   // resolving tool files here keeps them (unplugin's resolveId would move them to a namespace).
-  build.onResolve({ filter: /.*/ }, (args) => {
+  build.onResolve({ filter: /.*/ }, args => {
     if (args.importer !== RESOLVED_VIRTUAL_MODULE_ID || !ctx.isToolFile(args.path)) return undefined
     return { path: args.path, sideEffects: true }
   })
-  build.onEnd(async (buildResult) => {
+  build.onEnd(async buildResult => {
     if (buildResult.errors.length > 0) return
     const asset = ctx.manifestAsset(await ctx.currentScan())
     const { outdir, outfile, write } = build.initialOptions

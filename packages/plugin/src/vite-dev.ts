@@ -19,11 +19,11 @@ export function createViteDev(ctx: ToolRegistryContext) {
   /** Files served as tool modules: their updates (a delete too) are the session's, never Vite's. */
   const served = new Set<string>()
   const session = createDevSession({
-    scan: (hint) => ctx.scan(hint),
-    invalidate: (file) => ctx.invalidate(file),
-    errorsOf: (result) => ctx.report(result),
+    scan: hint => ctx.scan(hint),
+    invalidate: file => ctx.invalidate(file),
+    errorsOf: result => ctx.report(result),
     sizeOf,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: ms => new Promise(resolve => setTimeout(resolve, ms)),
   })
   /** What a page that loads the virtual module gets: the session's last good scan (see loadVirtualModule). */
   const pageScan = async (): Promise<ScanResult> => session.page ?? (await ctx.currentScan())
@@ -33,7 +33,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
       logger = config.logger
       viteRoot = config.root
       // A rename is an unlink and an add: write the .d.ts once, after both.
-      ctx.setDtsDelay(100, (error) => logger?.error(`[toolreg] could not write the .d.ts: ${String(error)}`))
+      ctx.setDtsDelay(100, error => logger?.error(`[toolreg] could not write the .d.ts: ${String(error)}`))
     },
 
     /**
@@ -43,23 +43,25 @@ export function createViteDev(ctx: ToolRegistryContext) {
      */
     ignoredByVite(file: string): boolean {
       const root = viteRoot
-      return root !== undefined && ctx.toolDirs().some((dir) => !isInside(root, dir) && isInside(path.resolve(file), dir))
+      return root !== undefined && ctx.toolDirs().some(dir => !isInside(root, dir) && isInside(path.resolve(file), dir))
     },
 
     configureServer(server: ViteDevServer) {
-      const updates = viteUpdates(server, (file) => served.has(file) || ctx.toolModuleOf(file) !== undefined)
+      const updates = viteUpdates(server, file => served.has(file) || ctx.toolModuleOf(file) !== undefined)
       const options = ctx.options()
       const isToolFile = createToolFileMatcher(options)
       watcher = watchToolDirs({
         dirs: ctx.toolDirs(),
-        recursive: options.include.some((pattern) => pattern.includes('/')),
-        onChange: (paths) => {
+        recursive: options.include.some(pattern => pattern.includes('/')),
+        onChange: paths => {
           const candidates = [...paths].filter(isToolFile)
           updates.forget(paths)
           const handled = candidates.length > 0 ? session.handle(candidates).then(updates.apply) : Promise.resolve()
-          handled.then(() => updates.reloadPlain(paths)).catch((error: unknown) => logger?.error(`[toolreg] dev update failed: ${String(error)}`))
+          handled
+            .then(() => updates.reloadPlain(paths))
+            .catch((error: unknown) => logger?.error(`[toolreg] dev update failed: ${String(error)}`))
         },
-        onError: (error) => logger?.error(`[toolreg] watching the tool dirs: ${String(error)}`),
+        onError: error => logger?.error(`[toolreg] watching the tool dirs: ${String(error)}`),
       })
       // A page opened while errors exist shows them too (Vite's client reloads a page whose first update finds an overlay).
       server.environments.client.hot.on('vite:client:connect', (_data, client) => {
@@ -71,7 +73,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
     start(result: ScanResult) {
       if (started) return
       started = true
-      ctx.reportTo(result, { warn: (message) => logger?.warn(message), error: (message) => logger?.error(message) })
+      ctx.reportTo(result, { warn: message => logger?.warn(message), error: message => logger?.error(message) })
       session.start(result)
     },
 

@@ -8,7 +8,10 @@ import { RESOLVED_VIRTUAL_MODULE_ID } from './core/virtual-ids.js'
 /** The file's size in bytes, -1 when it is gone. */
 export const sizeOf = (file: string): number => statSync(file, { throwIfNoEntry: false })?.size ?? -1
 
-export const overlayPayload = (message: string) => ({ type: 'error' as const, err: { message, stack: '', plugin: 'toolreg' } })
+export const overlayPayload = (message: string) => ({
+  type: 'error' as const,
+  err: { message, stack: '', plugin: 'toolreg' },
+})
 
 /** `isToolModule`: files whose updates are the session's (the others update as Vite would). */
 export function viteUpdates(server: ViteDevServer, isToolModule: (file: string) => boolean) {

@@ -36,7 +36,7 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
       serving = config.command === 'serve'
       if (serving) dev.configResolved(config)
     },
-    configureServer: (server) => dev.configureServer(server),
+    configureServer: server => dev.configureServer(server),
     async buildStart() {
       if (!serving) return hooks.buildStart.call(this)
       dev.start(await ctx.scan())
@@ -45,7 +45,7 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
       filter: hooks.load.filter,
       async handler(id) {
         if (!serving) return hooks.load.handler.call(this, id)
-        if (isVirtualModuleId(id)) return dev.loadVirtualModule((message) => this.error({ message }))
+        if (isVirtualModuleId(id)) return dev.loadVirtualModule(message => this.error({ message }))
         return (await dev.loadCompanion(id)) ?? null
       },
     },

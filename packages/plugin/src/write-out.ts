@@ -33,22 +33,30 @@ async function writeWithParents(file: string, text: string): Promise<void> {
       missing.push(dir)
     }
   }
-  for (const dir of missing.reverse()) await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error
-  })
+  for (const dir of missing.reverse())
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error
+    })
   await writeFile(file, text)
 }
 
 function describe(file: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   const why =
-    code === 'EISDIR' ? 'it is a directory'
-    : code === 'ENOTDIR' ? 'a part of its path is a file, not a directory'
-    : code === 'ENOSPC' ? 'no space left on the device'
-    : code === 'ENAMETOOLONG' ? 'the file name is too long'
-    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-    : code === 'EROFS' ? 'read-only file system'
-    : code === 'ENOENT' ? 'its directory does not exist and cannot be created'
-    : String((error as Error | undefined)?.message ?? error)
+    code === 'EISDIR'
+      ? 'it is a directory'
+      : code === 'ENOTDIR'
+        ? 'a part of its path is a file, not a directory'
+        : code === 'ENOSPC'
+          ? 'no space left on the device'
+          : code === 'ENAMETOOLONG'
+            ? 'the file name is too long'
+            : code === 'EACCES' || code === 'EPERM'
+              ? 'permission denied'
+              : code === 'EROFS'
+                ? 'read-only file system'
+                : code === 'ENOENT'
+                  ? 'its directory does not exist and cannot be created'
+                  : String((error as Error | undefined)?.message ?? error)
   return `toolreg: --out: cannot write ${file}: ${why}`.replace(/\s*\n\s*/g, ' ')
 }

@@ -5,7 +5,18 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryFs, createScanner, generateCompanionModule, generateDts, generateManifest, generateModule, parseCompanionId, resolveOptions, scanTools, type ScanResult } from '@toolreg/plugin'
+import {
+  createMemoryFs,
+  createScanner,
+  generateCompanionModule,
+  generateDts,
+  generateManifest,
+  generateModule,
+  parseCompanionId,
+  resolveOptions,
+  scanTools,
+  type ScanResult,
+} from '@toolreg/plugin'
 import { cleanupTemps, fixture, repoRoot, tempDir } from './helpers.js'
 
 afterEach(cleanupTemps)
@@ -13,21 +24,27 @@ afterEach(cleanupTemps)
 const snapshotDir = fileURLToPath(new URL('./__snapshots__/', import.meta.url))
 
 async function memoryScan(files: Record<string, string>, isolate = false, verify?: boolean): Promise<ScanResult> {
-  return createScanner(resolveOptions({ isolate, ...(verify === undefined ? {} : { verify }) }, '/p'), createMemoryFs(files)).scan()
+  return createScanner(
+    resolveOptions({ isolate, ...(verify === undefined ? {} : { verify }) }, '/p'),
+    createMemoryFs(files),
+  ).scan()
 }
 const SOURCES_IMPORT = /^import "virtual:tool-registry:sources:[\w-]{12}"$/
-const tool = (name: string) => `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: 't' })\n`
+const tool = (name: string) =>
+  `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: 't' })\n`
 
 describe('generateModule', () => {
   it('matches the file snapshot for scan-basic (kept as a .ts file that type-checks)', async () => {
     const scan = await scanTools({ root: fixture('scan-basic') }, { cache: false })
-    const code = generateModule(scan, { importPath: (f) => path.relative(snapshotDir, f.absPath).split(path.sep).join('/') })
+    const code = generateModule(scan, {
+      importPath: f => path.relative(snapshotDir, f.absPath).split(path.sep).join('/'),
+    })
     await expect(code).toMatchFileSnapshot('./__snapshots__/virtual-tool-registry.ts')
   })
 
   it('imports the registry module first, then the sources table, then each tool module as a namespace in sorted path order', async () => {
     const code = generateModule(await memoryScan({ '/p/tools/b.ts': tool('b'), '/p/tools/a.ts': tool('a') }))
-    const imports = code.split('\n').filter((l) => l.startsWith('import '))
+    const imports = code.split('\n').filter(l => l.startsWith('import '))
     expect(imports).toEqual([
       'import { registry } from "@toolreg/core"',
       expect.stringMatching(SOURCES_IMPORT),
@@ -48,14 +65,20 @@ describe('generateModule', () => {
   })
 
   it('uses the first registryModules entry', async () => {
-    const scan = await createScanner(resolveOptions({ registryModules: ['~/my-registry', '@toolreg/core'] }, '/p'), createMemoryFs({ '/p/tools/a.ts': tool('a') })).scan()
+    const scan = await createScanner(
+      resolveOptions({ registryModules: ['~/my-registry', '@toolreg/core'] }, '/p'),
+      createMemoryFs({ '/p/tools/a.ts': tool('a') }),
+    ).scan()
     expect(generateModule(scan).split('\n')[2]).toBe('import { registry } from "~/my-registry"')
   })
 
   it('isolate: no static tool imports; import() of each in sorted order under Promise.allSettled', async () => {
     const scan = await memoryScan({ '/p/tools/b.ts': tool('b'), '/p/tools/a.ts': tool('a') }, true)
     const code = generateModule(scan)
-    expect(code.split('\n').filter((l) => l.startsWith('import '))).toEqual(['import { registry } from "@toolreg/core"', expect.stringMatching(SOURCES_IMPORT)])
+    expect(code.split('\n').filter(l => l.startsWith('import '))).toEqual([
+      'import { registry } from "@toolreg/core"',
+      expect.stringMatching(SOURCES_IMPORT),
+    ])
     const a = code.indexOf('import("/p/tools/a.ts")')
     const b = code.indexOf('import("/p/tools/b.ts")')
     expect(a).toBeGreaterThan(code.indexOf('await Promise.allSettled(['))
@@ -75,14 +98,18 @@ describe('generateModule', () => {
 })
 
 describe('companion modules', () => {
-  const scanOf = () => memoryScan({
-    '/p/tools/a.ts': tool('a'),
-    '/p/tools/b.ts': `import { registry } from '@toolreg/core'\nregistry.register({ name: '__proto__', toolset: 't' })\nfor (const n of ['x']) registry.register({ name: n, toolset: 't' })\n`,
-  })
+  const scanOf = () =>
+    memoryScan({
+      '/p/tools/a.ts': tool('a'),
+      '/p/tools/b.ts': `import { registry } from '@toolreg/core'\nregistry.register({ name: '__proto__', toolset: 't' })\nfor (const n of ['x']) registry.register({ name: n, toolset: 't' })\n`,
+    })
 
   it('sources: one JSON string parsed once, the first site of each static name, __proto__ an ordinary name', async () => {
     const scan = await scanOf()
-    const id = generateModule(scan).split('\n').find((l) => SOURCES_IMPORT.test(l))!.slice('import '.length)
+    const id = generateModule(scan)
+      .split('\n')
+      .find(l => SOURCES_IMPORT.test(l))!
+      .slice('import '.length)
     const code = generateCompanionModule(scan, parseCompanionId(JSON.parse(id) as string)!)!
     const match = /registry\.setSources\(JSON\.parse\(('(?:[^'\\]|\\.)*')\)\)/.exec(code)
     expect(match, code).not.toBeNull()
@@ -96,9 +123,14 @@ describe('companion modules', () => {
 
   it('verify: begin and end markers around each tool module, in order; off by default', async () => {
     expect(generateModule(await scanOf())).not.toContain(':begin:')
-    const code = generateModule(await memoryScan({ '/p/tools/a.ts': tool('a'), '/p/tools/b.ts': tool('b') }, false, true))
-    const imports = code.split('\n').filter((l) => l.startsWith('import ')).slice(2)
-    expect(imports.map((l) => l.replace(/"virtual:tool-registry:(begin|end):.*"/, '$1'))).toEqual([
+    const code = generateModule(
+      await memoryScan({ '/p/tools/a.ts': tool('a'), '/p/tools/b.ts': tool('b') }, false, true),
+    )
+    const imports = code
+      .split('\n')
+      .filter(l => l.startsWith('import '))
+      .slice(2)
+    expect(imports.map(l => l.replace(/"virtual:tool-registry:(begin|end):.*"/, '$1'))).toEqual([
       'import begin',
       'import * as __tool0 from "/p/tools/a.ts"',
       'import end',
@@ -112,9 +144,11 @@ describe('companion modules', () => {
   it('verify: the end marker compares with the static names; dynamic names leave extras alone', async () => {
     const scan = await scanOf()
     const end = (file: string) => generateCompanionModule(scan, { kind: 'end', file })!
-    expect(generateCompanionModule(scan, { kind: 'begin', file: 'tools/a.ts' })).toContain('registry.beginSource("tools/a.ts")')
+    expect(generateCompanionModule(scan, { kind: 'begin', file: 'tools/a.ts' })).toContain(
+      'registry.beginSource("tools/a.ts")',
+    )
     expect(end('tools/a.ts')).toContain('(registry.endSource("tools/a.ts").registered, ["a"])')
-    expect(end('tools/a.ts')).toContain("registered.filter((name) => !expected.includes(name))")
+    expect(end('tools/a.ts')).toContain('registered.filter((name) => !expected.includes(name))')
     expect(end('tools/b.ts')).toContain('(registry.endSource("tools/b.ts").registered, ["__proto__"])')
     expect(end('tools/b.ts')).toContain('const extra = []')
     expect(generateCompanionModule(scan, { kind: 'end', file: 'tools/nope.ts' })).toBeUndefined()
@@ -149,43 +183,62 @@ describe('generateDts', () => {
     const dir = await tempDir()
     await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
     await symlink(path.join(repoRoot, 'packages/core'), path.join(dir, 'node_modules/@toolreg/core'), 'dir')
-    await writeFile(path.join(dir, 'use.ts'), [
-      "import { registry, toolNames, manifest, loadErrors, toolModules, type ToolName } from 'virtual:tool-registry'",
-      "const any: ToolName = 'whatever'",
-      'const names: readonly string[] = toolNames',
-      'const version: 1 = manifest.version',
-      "// @ts-expect-error the registry is typed",
-      'registry.noSuchMethod()',
-      'export { any, names, version, loadErrors, toolModules }',
-    ].join('\n'))
+    await writeFile(
+      path.join(dir, 'use.ts'),
+      [
+        "import { registry, toolNames, manifest, loadErrors, toolModules, type ToolName } from 'virtual:tool-registry'",
+        "const any: ToolName = 'whatever'",
+        'const names: readonly string[] = toolNames',
+        'const version: 1 = manifest.version',
+        '// @ts-expect-error the registry is typed',
+        'registry.noSuchMethod()',
+        'export { any, names, version, loadErrors, toolModules }',
+      ].join('\n'),
+    )
     const program = ts.createProgram([path.join(dir, 'use.ts'), path.join(repoRoot, 'packages/plugin/client.d.ts')], {
-      strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [],
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+      types: [],
     })
-    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([])
+    expect(ts.getPreEmitDiagnostics(program).map(d => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([])
   })
 
   it('type-checks, and ToolName rejects a name that is not a tool', async () => {
     const dir = await tempDir()
     await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
     await symlink(path.join(repoRoot, 'packages/core'), path.join(dir, 'node_modules/@toolreg/core'), 'dir')
-    await writeFile(path.join(dir, 'tool-registry.d.ts'), generateDts(await scanTools({ root: fixture('scan-basic') }, { cache: false })))
-    await writeFile(path.join(dir, 'use.ts'), [
-      "import { registry, toolNames, manifest, loadErrors, type ToolName } from 'virtual:tool-registry'",
-      "const ok: ToolName = 'web_search'",
-      "const names: readonly ToolName[] = toolNames",
-      "const entry = registry.getEntry(ok)",
-      "const version: 1 = manifest.version",
-      "const errors: readonly { file: string; error: string }[] = loadErrors",
-      "// @ts-expect-error not a tool of this build",
-      "const bad: ToolName = 'nope'",
-      'export { names, entry, version, errors, bad }',
-    ].join('\n'))
+    await writeFile(
+      path.join(dir, 'tool-registry.d.ts'),
+      generateDts(await scanTools({ root: fixture('scan-basic') }, { cache: false })),
+    )
+    await writeFile(
+      path.join(dir, 'use.ts'),
+      [
+        "import { registry, toolNames, manifest, loadErrors, type ToolName } from 'virtual:tool-registry'",
+        "const ok: ToolName = 'web_search'",
+        'const names: readonly ToolName[] = toolNames',
+        'const entry = registry.getEntry(ok)',
+        'const version: 1 = manifest.version',
+        'const errors: readonly { file: string; error: string }[] = loadErrors',
+        '// @ts-expect-error not a tool of this build',
+        "const bad: ToolName = 'nope'",
+        'export { names, entry, version, errors, bad }',
+      ].join('\n'),
+    )
     const program = ts.createProgram([path.join(dir, 'use.ts'), path.join(dir, 'tool-registry.d.ts')], {
-      strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [],
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+      types: [],
     })
-    const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    const errors = ts.getPreEmitDiagnostics(program).map(d => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
     expect(errors).toEqual([])
   })
 })

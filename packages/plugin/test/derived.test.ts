@@ -8,10 +8,14 @@ const tool = (name: string, description: string, blank = '') =>
 
 describe('derived values of a rescan', () => {
   it('are the same objects when no site moved, new and correct when one did', async () => {
-    const fs = createMemoryFs({ '/p/tools/a.ts': tool('a', 'one'), '/p/tools/b.ts': tool('b', 'one'), '/p/tools/c.ts': tool('a', 'dup') })
+    const fs = createMemoryFs({
+      '/p/tools/a.ts': tool('a', 'one'),
+      '/p/tools/b.ts': tool('b', 'one'),
+      '/p/tools/c.ts': tool('a', 'dup'),
+    })
     const scanner = createScanner(resolveOptions({ dts: false }, '/p'), fs, { cache: false })
     const first = await scanner.scan()
-    expect(first.diagnostics.map((d) => d.code)).toEqual(['TR001'])
+    expect(first.diagnostics.map(d => d.code)).toEqual(['TR001'])
 
     fs.write('/p/tools/b.ts', tool('b', 'two'))
     scanner.invalidate('/p/tools/b.ts')
@@ -24,7 +28,13 @@ describe('derived values of a rescan', () => {
     scanner.invalidate('/p/tools/b.ts')
     const moved = await scanner.scan({ changed: ['/p/tools/b.ts'] })
     expect(moved.toolNames).toEqual(['a', 'b2'])
-    expect(moved.manifest.tools.find((t) => t.file === 'tools/b.ts')).toEqual({ name: 'b2', toolset: 't', file: 'tools/b.ts', line: 3, column: 1 })
+    expect(moved.manifest.tools.find(t => t.file === 'tools/b.ts')).toEqual({
+      name: 'b2',
+      toolset: 't',
+      file: 'tools/b.ts',
+      line: 3,
+      column: 1,
+    })
 
     fs.write('/p/tools/c.ts', tool('c', 'fixed'))
     scanner.invalidate('/p/tools/c.ts')

@@ -3,16 +3,27 @@ import { detectRegisterCalls, type DetectOptions } from '@toolreg/plugin'
 
 const IMPORT = "import { registry } from '@toolreg/core'\n"
 const detect = (code: string, file = 'tools/x.ts', options?: DetectOptions) => detectRegisterCalls(code, file, options)
-const codes = (code: string, file?: string, options?: DetectOptions) => detect(code, file, options).diagnostics.map((d) => d.code)
-const names = (code: string, file?: string, options?: DetectOptions) => detect(code, file, options).sites.map((s) => [s.name, s.toolset])
+const codes = (code: string, file?: string, options?: DetectOptions) =>
+  detect(code, file, options).diagnostics.map(d => d.code)
+const names = (code: string, file?: string, options?: DetectOptions) =>
+  detect(code, file, options).sites.map(s => [s.name, s.toolset])
 
 describe('what counts as a register call', () => {
   it('finds registry.register at the top level with its 1-based position', () => {
-    const r = detect(`${IMPORT}\nregistry.register({ name: 'search', toolset: 'web', schema: {}, handler: () => '' })\n`)
+    const r = detect(
+      `${IMPORT}\nregistry.register({ name: 'search', toolset: 'web', schema: {}, handler: () => '' })\n`,
+    )
     expect(r.isToolModule).toBe(true)
     expect(r.diagnostics).toEqual([])
     expect(r.sites).toHaveLength(1)
-    expect(r.sites[0]).toMatchObject({ name: 'search', toolset: 'web', file: 'tools/x.ts', line: 3, column: 1, hasMeta: false })
+    expect(r.sites[0]).toMatchObject({
+      name: 'search',
+      toolset: 'web',
+      file: 'tools/x.ts',
+      line: 3,
+      column: 1,
+      hasMeta: false,
+    })
   })
 
   it('follows an aliased import of a registry module', () => {
@@ -27,11 +38,16 @@ describe('what counts as a register call', () => {
       "core['registry']['register']({ name: 'b', toolset: 't' })",
       "core?.registry?.register({ name: 'c', toolset: 't' })",
     ].join('\n')
-    expect(names(code)).toEqual([['a', 't'], ['b', 't'], ['c', 't']])
+    expect(names(code)).toEqual([
+      ['a', 't'],
+      ['b', 't'],
+      ['c', 't'],
+    ])
   })
 
   it('ignores aliases and namespaces of modules that are not registry modules', () => {
-    const code = "import { registry as r } from './other'\nimport * as ns from './other'\nr.register({ name: 'a', toolset: 't' })\nns.registry.register({ name: 'b', toolset: 't' })\n"
+    const code =
+      "import { registry as r } from './other'\nimport * as ns from './other'\nr.register({ name: 'a', toolset: 't' })\nns.registry.register({ name: 'b', toolset: 't' })\n"
     const r = detect(code)
     expect(r.isToolModule).toBe(false)
     expect(r.diagnostics).toEqual([])
@@ -44,7 +60,9 @@ describe('what counts as a register call', () => {
   })
 
   it('accepts the identifier registry whatever its binding, as the seed did', () => {
-    expect(names("import { registry } from './mine'\nregistry.register({ name: 'a', toolset: 't' })")).toEqual([['a', 't']])
+    expect(names("import { registry } from './mine'\nregistry.register({ name: 'a', toolset: 't' })")).toEqual([
+      ['a', 't'],
+    ])
   })
 
   it('does not count a type-only import as an alias', () => {
@@ -70,7 +88,7 @@ describe('what counts as a register call', () => {
   ])('counts a top-level call: %s', (_, stmt) => {
     const r = detect(IMPORT + stmt + '\n')
     expect(r.isToolModule).toBe(true)
-    expect(r.sites.map((s) => s.name)).toEqual(['a'])
+    expect(r.sites.map(s => s.name)).toEqual(['a'])
     expect(r.diagnostics).toEqual([])
   })
 
@@ -107,19 +125,26 @@ describe('what counts as a register call', () => {
     ['for…of body', "for (const x of [1]) { registry.register({ name: 'a', toolset: 't' }) }"],
     ['for…in body', "for (const k in {}) registry.register({ name: 'a', toolset: 't' })"],
     ['labeled for body', "outer: for (const x of []) { registry.register({ name: 'a', toolset: 't' }) }"],
-  ])('a call in a loop body is a tool module site with a dynamic name (the body may run zero or many times): %s', (_, stmt) => {
-    const r = detect(IMPORT + stmt + '\n')
-    expect(r.isToolModule).toBe(true)
-    expect(r.sites.map((s) => [s.name, s.toolset])).toEqual([[null, 't']])
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['TR002'])
-    expect(r.diagnostics[0]!.message).toContain('loop')
-  })
+  ])(
+    'a call in a loop body is a tool module site with a dynamic name (the body may run zero or many times): %s',
+    (_, stmt) => {
+      const r = detect(IMPORT + stmt + '\n')
+      expect(r.isToolModule).toBe(true)
+      expect(r.sites.map(s => [s.name, s.toolset])).toEqual([[null, 't']])
+      expect(r.diagnostics.map(d => d.code)).toEqual(['TR002'])
+      expect(r.diagnostics[0]!.message).toContain('loop')
+    },
+  )
 
   it('a nested call next to a top-level one is TR009: the tools it registers are not known to the build', () => {
-    const r = detect(`${IMPORT}registry.register({ name: 'a', toolset: 't' })\nexport function again() { registry.register({ name: 'a', toolset: 't' }) }\n`)
+    const r = detect(
+      `${IMPORT}registry.register({ name: 'a', toolset: 't' })\nexport function again() { registry.register({ name: 'a', toolset: 't' }) }\n`,
+    )
     expect(r.isToolModule).toBe(true)
     expect(r.sites).toHaveLength(1)
-    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'TR009', severity: 'warning', line: 3, column: 27 })])
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ code: 'TR009', severity: 'warning', line: 3, column: 27 }),
+    ])
   })
 
   it('skips files without the substring "register" without parsing them', () => {
@@ -129,7 +154,11 @@ describe('what counts as a register call', () => {
   })
 
   it('a file that mentions register but never calls it is not a tool module and gets no diagnostic', () => {
-    expect(detect('// we register nothing here\nexport const register = 1\nfoo.register()\n')).toEqual({ isToolModule: false, sites: [], diagnostics: [] })
+    expect(detect('// we register nothing here\nexport const register = 1\nfoo.register()\n')).toEqual({
+      isToolModule: false,
+      sites: [],
+      diagnostics: [],
+    })
   })
 })
 
@@ -141,40 +170,62 @@ describe('static names and toolsets', () => {
     ['template literal without expressions', '{ name: `a`, toolset: `t` }', ''],
     ['top-level const', '{ name: NAME, toolset: SET }', "const NAME = 'a'\nconst SET = 't'"],
     ['exported const', '{ name: NAME, toolset: SET }', "export const NAME = 'a'\nexport const SET = `t`"],
-    ['const through as const', '{ name: NAME, toolset: SET }', "const NAME = 'a' as const\nconst SET = ('t' satisfies string)"],
+    [
+      'const through as const',
+      '{ name: NAME, toolset: SET }',
+      "const NAME = 'a' as const\nconst SET = ('t' satisfies string)",
+    ],
     ['const of a const', '{ name: N2, toolset: SET }', "const NAME = 'a'\nconst N2 = NAME\nconst SET = 't'"],
     ['shorthand property', '{ name, toolset }', "const name = 'a'\nconst toolset = 't'"],
     ['CONST.prop', '{ name: SCHEMA.name, toolset: SCHEMA.set }', "const SCHEMA = { name: 'a', set: 't' } as const"],
-    ["CONST['prop']", "{ name: SCHEMA['name'], toolset: 't' }", "const SCHEMA = { name: 'a' } satisfies Record<string, string>"],
+    [
+      "CONST['prop']",
+      "{ name: SCHEMA['name'], toolset: 't' }",
+      "const SCHEMA = { name: 'a' } satisfies Record<string, string>",
+    ],
     ['nested CONST.a.b', '{ name: C.tools.search, toolset: C.set }', "const C = { tools: { search: 'a' }, set: 't' }"],
     ['quoted keys', "{ 'name': 'a', ['toolset']: 't' }", ''],
     ['a spread before the property', "{ ...base, name: 'a', toolset: 't' }", ''],
     ['an identifier bound to a top-level const object', 'SPEC', "const SPEC = { name: 'a', toolset: 't', schema: {} }"],
-    ['an identifier bound to a const object with as const', 'SPEC', "const SPEC = { name: 'a', toolset: 't' } as const"],
+    [
+      'an identifier bound to a const object with as const',
+      'SPEC',
+      "const SPEC = { name: 'a', toolset: 't' } as const",
+    ],
     ['a later property of the same key wins', "{ name: 'x', toolset: 't', name: 'a' }", ''],
   ])('%s is static', (_, spec, before) => {
     const r = detect(call(spec, before))
     expect(r.diagnostics).toEqual([])
-    expect(r.sites.map((s) => [s.name, s.toolset])).toEqual([['a', 't']])
+    expect(r.sites.map(s => [s.name, s.toolset])).toEqual([['a', 't']])
   })
 
   it.each([
-    ['a template literal with an expression', '{ name: `tool_${n}`, toolset: \'t\' }', 'const n = 1', 'Tool name is'],
+    ['a template literal with an expression', "{ name: `tool_${n}`, toolset: 't' }", 'const n = 1', 'Tool name is'],
     ['a let binding', "{ name: NAME, toolset: 't' }", "let NAME = 'a'", 'Tool name is'],
     ['a function call', "{ name: makeName(), toolset: 't' }", '', 'Tool name is'],
     ['an unknown identifier', "{ name: NAME, toolset: 't' }", '', 'Tool name is'],
     ['a spread after the property', "{ name: 'a', toolset: 't', ...overrides }", '', 'Tool name and toolset are'],
     ['a spread before only the name', "{ ...base, name: 'a' }", '', 'Toolset is'],
-    ['CONST.prop with a spread after prop', "{ name: S.name, toolset: 't' }", "const S = { name: 'a', ...more }", 'Tool name is'],
+    [
+      'CONST.prop with a spread after prop',
+      "{ name: S.name, toolset: 't' }",
+      "const S = { name: 'a', ...more }",
+      'Tool name is',
+    ],
     ['a getter', "{ get name() { return 'a' }, toolset: 't' }", '', 'Tool name is'],
-    ['an unknown computed key after the name', "{ name: 'a', toolset: 't', [key]: 'b' }", '', 'Tool name and toolset are'],
+    [
+      'an unknown computed key after the name',
+      "{ name: 'a', toolset: 't', [key]: 'b' }",
+      '',
+      'Tool name and toolset are',
+    ],
     ['a spec built by a call', 'makeSpec()', '', 'Tool name and toolset are'],
     ['an identifier bound to let', 'SPEC', "let SPEC = { name: 'a', toolset: 't' }", 'Tool name and toolset are'],
     ['a spread argument', '...specs', '', 'Tool name and toolset are'],
   ])('%s is dynamic: TR002', (_, spec, before, what) => {
     const r = detect(call(spec, before))
     expect(r.isToolModule).toBe(true)
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['TR002'])
+    expect(r.diagnostics.map(d => d.code)).toEqual(['TR002'])
     expect(r.diagnostics[0]!.severity).toBe('warning')
     expect(r.diagnostics[0]!.message).toContain(`${what} dynamic`)
   })
@@ -209,14 +260,14 @@ describe('static names and toolsets', () => {
     ['no toolset', "{ name: 'a' }", 'Toolset is missing'],
   ])('a static non-string or missing field is TR003: %s', (_, spec, message) => {
     const r = detect(call(spec, "const FLAG = true\nconst S = { name: 'a' }"))
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['TR003'])
+    expect(r.diagnostics.map(d => d.code)).toEqual(['TR003'])
     expect(r.diagnostics[0]!.severity).toBe('error')
     expect(r.diagnostics[0]!.message).toContain(message)
   })
 
   it('register() without arguments is TR003 and gets no injection', () => {
     const r = detect(`${IMPORT}registry.register()\n`)
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['TR003'])
+    expect(r.diagnostics.map(d => d.code)).toEqual(['TR003'])
     expect(r.sites[0]!.hasMeta).toBe(true)
   })
 
@@ -231,7 +282,7 @@ describe('static names and toolsets', () => {
   it('reports every call of a file, in source order, with its own site', () => {
     const code = `${IMPORT}registry.register({ name: 'a', toolset: 't' })\n  registry.register({ name: 'a', toolset: 'u' }, { source: 'x' })\n`
     const r = detect(code)
-    expect(r.sites.map((s) => [s.name, s.toolset, s.line, s.column, s.hasMeta])).toEqual([
+    expect(r.sites.map(s => [s.name, s.toolset, s.line, s.column, s.hasMeta])).toEqual([
       ['a', 't', 2, 1, false],
       ['a', 'u', 3, 3, true],
     ])
@@ -262,7 +313,10 @@ describe('parsing', () => {
   })
 
   it.each([
-    ['tools/x.ts', "const n = <string>value\nclass A { @dec m(): void {} }\nusing res = open()\nimport data from './d.json' with { type: 'json' }"],
+    [
+      'tools/x.ts',
+      "const n = <string>value\nclass A { @dec m(): void {} }\nusing res = open()\nimport data from './d.json' with { type: 'json' }",
+    ],
     ['tools/x.mts', 'const n = value as unknown as number\nexport type T = { a: string }'],
     ['tools/x.tsx', 'const el = <div>{(x: number) => x}</div>\nconst f = <T,>(v: T): T => v'],
     ['tools/x.jsx', 'const el = <div className="a">hi</div>'],
@@ -275,7 +329,11 @@ describe('parsing', () => {
   })
 
   it('does not enable JSX for .ts (where <T>x is a cast) nor TypeScript for .js', () => {
-    expect(codes(`${IMPORT}const el = <div></div>\nregistry.register({ name: 'a', toolset: 't' })`, 'tools/x.ts')).toEqual(['TR004'])
-    expect(codes(`${IMPORT}const n: number = 1\nregistry.register({ name: 'a', toolset: 't' })`, 'tools/x.js')).toEqual(['TR004'])
+    expect(
+      codes(`${IMPORT}const el = <div></div>\nregistry.register({ name: 'a', toolset: 't' })`, 'tools/x.ts'),
+    ).toEqual(['TR004'])
+    expect(codes(`${IMPORT}const n: number = 1\nregistry.register({ name: 'a', toolset: 't' })`, 'tools/x.js')).toEqual(
+      ['TR004'],
+    )
   })
 })

@@ -1,7 +1,14 @@
 // The dev session (docs/architecture.md, "Dev server") with fake file events over an
 // in-memory file system and the real scanner: no Vite, no watcher, no timers but its own.
 import { describe, expect, it } from 'vitest'
-import { createDevSession, createMemoryFs, createScanner, reportScan, resolveOptions, type DevDecision } from '@toolreg/plugin'
+import {
+  createDevSession,
+  createMemoryFs,
+  createScanner,
+  reportScan,
+  resolveOptions,
+  type DevDecision,
+} from '@toolreg/plugin'
 
 const ROOT = '/p'
 const abs = (file: string) => `${ROOT}/${file}`
@@ -15,11 +22,11 @@ function setup(files: Record<string, string>) {
   const scanner = createScanner(resolveOptions({ dts: false }, ROOT), fs, { cache: false })
   const scans: (string[] | 'full')[] = []
   const session = createDevSession({
-    scan: (hint) => (scans.push(hint?.changed ? [...hint.changed] : 'full'), scanner.scan(hint)),
-    invalidate: (file) => scanner.invalidate(file),
+    scan: hint => (scans.push(hint?.changed ? [...hint.changed] : 'full'), scanner.scan(hint)),
+    invalidate: file => scanner.invalidate(file),
     errorsOf: reportScan,
-    sizeOf: (file) => sizes.get(file) ?? -1,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sizeOf: file => sizes.get(file) ?? -1,
+    sleep: ms => new Promise(resolve => setTimeout(resolve, ms)),
   })
   const write = (file: string, content: string) => {
     fs.write(abs(file), content)
@@ -35,7 +42,11 @@ function setup(files: Record<string, string>) {
   return { session, scans, write, remove, start, handle }
 }
 
-const update = (modules: string[], virtualModule: boolean): DevDecision => ({ type: 'update', modules: modules.map(abs), virtualModule })
+const update = (modules: string[], virtualModule: boolean): DevDecision => ({
+  type: 'update',
+  modules: modules.map(abs),
+  virtualModule,
+})
 const NONE: DevDecision = { type: 'none' }
 
 describe('dev session', () => {
@@ -115,7 +126,10 @@ describe('dev session', () => {
     await s.start()
     s.write('tools/b.ts', tool('a'))
     const error = await s.handle('tools/b.ts')
-    expect(error).toMatchObject({ type: 'error', message: expect.stringMatching(/TR001[\s\S]*tools\/b\.ts|tools\/b\.ts[\s\S]*TR001/) })
+    expect(error).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(/TR001[\s\S]*tools\/b\.ts|tools\/b\.ts[\s\S]*TR001/),
+    })
     expect(s.session.overlay).toBe((error as { message: string }).message)
     s.write('tools/b.ts', tool('b2'))
     expect(await s.handle('tools/b.ts')).toEqual(update(['tools/b.ts'], true))

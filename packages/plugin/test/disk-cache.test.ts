@@ -3,12 +3,20 @@
 import { mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createDiskCache, createScanner, nodeScanFs, resolveOptions, type ScanFs, type ToolRegistryOptions } from '@toolreg/plugin'
+import {
+  createDiskCache,
+  createScanner,
+  nodeScanFs,
+  resolveOptions,
+  type ScanFs,
+  type ToolRegistryOptions,
+} from '@toolreg/plugin'
 import { cleanupTemps, tempDir } from './helpers.js'
 
 afterEach(cleanupTemps)
 
-const tool = (name: string) => `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: 't', schema: {}, handler: () => '' })\n`
+const tool = (name: string) =>
+  `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: 't', schema: {}, handler: () => '' })\n`
 
 async function project(files: Record<string, string>): Promise<string> {
   const root = await tempDir()
@@ -20,10 +28,14 @@ async function project(files: Record<string, string>): Promise<string> {
 /** A real-fs scanner that counts file reads, with the default disk cache location. */
 function scanner(root: string, options: ToolRegistryOptions = {}, onCacheError?: (e: unknown) => void) {
   const reads: string[] = []
-  const fs: ScanFs = { ...nodeScanFs, readFile: (p) => (reads.push(path.basename(p)), nodeScanFs.readFile(p)) }
+  const fs: ScanFs = { ...nodeScanFs, readFile: p => (reads.push(path.basename(p)), nodeScanFs.readFile(p)) }
   const resolved = resolveOptions({ root, ...options })
   const store = createDiskCache(resolved)
-  return { reads, store, scanner: createScanner(resolved, fs, { cache: store, ...(onCacheError ? { onCacheError } : {}) }) }
+  return {
+    reads,
+    store,
+    scanner: createScanner(resolved, fs, { cache: store, ...(onCacheError ? { onCacheError } : {}) }),
+  }
 }
 
 const cacheDir = (root: string) => path.join(root, 'node_modules/.cache/toolreg')
@@ -34,7 +46,7 @@ describe('disk cache', () => {
     const first = scanner(root)
     const cold = await first.scanner.scan()
     expect(first.reads.sort()).toEqual(['a.ts', 'a.ts', 'b.ts', 'b.ts', 'c.ts']) // TR001 frames read a and b again
-    expect((await readdir(cacheDir(root))).filter((f) => /^scan-[0-9a-f]{16}\.json$/.test(f))).toHaveLength(1)
+    expect((await readdir(cacheDir(root))).filter(f => /^scan-[0-9a-f]{16}\.json$/.test(f))).toHaveLength(1)
 
     const second = scanner(root)
     const warm = await second.scanner.scan()
@@ -77,7 +89,10 @@ describe('disk cache', () => {
     await s.scan()
     const valid = JSON.parse(await readFile(store.file, 'utf8'))
     const abs = path.join(root, 'tools/a.ts')
-    const replaced = content ?? { ...valid, files: { [abs]: { ...valid.files[abs], scan: { ...valid.files[abs].scan, sites: 'nope' } } } }
+    const replaced = content ?? {
+      ...valid,
+      files: { [abs]: { ...valid.files[abs], scan: { ...valid.files[abs].scan, sites: 'nope' } } },
+    }
     await writeFile(store.file, JSON.stringify(replaced))
     const next = scanner(root)
     expect((await next.scanner.scan()).toolNames).toEqual(['a'])
@@ -100,7 +115,7 @@ describe('disk cache', () => {
     await mkdir(path.join(root, 'node_modules/.cache'), { recursive: true })
     await writeFile(cacheDir(root), 'a file where the cache dir should be')
     const errors: unknown[] = []
-    const { scanner: s } = scanner(root, {}, (e) => errors.push(e))
+    const { scanner: s } = scanner(root, {}, e => errors.push(e))
     expect((await s.scan()).toolNames).toEqual(['a'])
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({ code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/) })

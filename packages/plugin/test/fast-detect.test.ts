@@ -19,7 +19,7 @@ const optionsOf = (f: GeneratedFile): DetectOptions => ({
   ...(f.registryModules ? { registryModules: f.registryModules } : {}),
   ...(f.names ? { names: f.names } : {}),
 })
-const parses = (full: DetectResult) => !full.diagnostics.some((d) => d.code === 'TR004')
+const parses = (full: DetectResult) => !full.diagnostics.some(d => d.code === 'TR004')
 
 /** The property: agree, or decline. A file @babel/parser rejects is outside it (see the plugin README). */
 function agreeOrDecline(f: GeneratedFile): void {
@@ -35,7 +35,7 @@ describe('fast path vs full detector (differential)', () => {
     let accepted = 0
     let parsed = 0
     fc.assert(
-      fc.property(toolFile, (f) => {
+      fc.property(toolFile, f => {
         const full = detectRegisterCalls(f.code, f.file, optionsOf(f))
         if (parses(full)) parsed++
         const fast = fastDetectRegisterCalls(f.code, f.file, optionsOf(f))
@@ -53,7 +53,7 @@ describe('fast path vs full detector (differential)', () => {
 
   it(`accepts every file made of the common shape (${Math.ceil(RUNS / 5)} files, seed ${SEED})`, () => {
     fc.assert(
-      fc.property(commonFile, (f) => {
+      fc.property(commonFile, f => {
         const full = detectRegisterCalls(f.code, f.file)
         expect(full.diagnostics).toEqual([])
         expect(fastDetectRegisterCalls(f.code, f.file)).toEqual(full)
@@ -70,13 +70,25 @@ describe('fast path: what it takes', () => {
   it.each([
     ['a plain call', `${IMPORT}${CALL}\n`],
     ['calls separated by semicolons on one line', `${IMPORT}${CALL}; ${CALL.replace("'a'", "'b'")};`],
-    ['an aliased import', "import { registry as tools } from '@toolreg/core'\ntools.register({ name: 'a', toolset: 't' })"],
-    ['a namespace import', "import * as core from '@toolreg/core'\ncore.registry.register({ name: 'a', toolset: 't' })"],
+    [
+      'an aliased import',
+      "import { registry as tools } from '@toolreg/core'\ntools.register({ name: 'a', toolset: 't' })",
+    ],
+    [
+      'a namespace import',
+      "import * as core from '@toolreg/core'\ncore.registry.register({ name: 'a', toolset: 't' })",
+    ],
     ['a trailing comma and double quotes', `${IMPORT}registry.register({ "name": "a", toolset: \`t\`, },)`],
     ['CRLF line ends', `${IMPORT}\r\n\r\n${CALL}\r\n`.replace('\n\r\n', '\r\n\r\n')],
-    ['methods and functions that return and throw', `${IMPORT}${CALL.replace(' })', ", handler(a) { if (!a) throw new Error('x'); return 1 } })")}\nfunction f(): { a: number } { return { a: 1 } }`],
+    [
+      'methods and functions that return and throw',
+      `${IMPORT}${CALL.replace(' })', ", handler(a) { if (!a) throw new Error('x'); return 1 } })")}\nfunction f(): { a: number } { return { a: 1 } }`,
+    ],
     ['a hashbang', `#!/usr/bin/env node\n${IMPORT}${CALL}`],
-    ['division and regexes the lexer can tell apart', `${IMPORT}${CALL.replace(' })', ', h: (a) => (a + 1) / 2 + a.replace(/[/]+$/g, "") })')}`],
+    [
+      'division and regexes the lexer can tell apart',
+      `${IMPORT}${CALL.replace(' })', ', h: (a) => (a + 1) / 2 + a.replace(/[/]+$/g, "") })')}`,
+    ],
   ])('%s', (_, code) => {
     const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
     expect(fast).toBeDefined()
@@ -84,7 +96,11 @@ describe('fast path: what it takes', () => {
   })
 
   it('answers for a file without register (and without escapes) as the pre-check does', () => {
-    expect(fastDetectRegisterCalls('export const x = 1\n', 'tools/x.ts')).toEqual({ isToolModule: false, sites: [], diagnostics: [] })
+    expect(fastDetectRegisterCalls('export const x = 1\n', 'tools/x.ts')).toEqual({
+      isToolModule: false,
+      sites: [],
+      diagnostics: [],
+    })
     expect(fastDetectRegisterCalls("export const x = 're\\u0067ister'\n", 'tools/x.ts')).toBeUndefined()
   })
 })
@@ -121,9 +137,15 @@ describe('fast path: what it declines', () => {
     ['a top-level break', `${IMPORT}l: { break l }\n${CALL}`],
     ['JSX in a .tsx file', `${IMPORT}const el = <div>it's</div>\n${CALL}`, 'tools/x.tsx'],
     ['an alias of another module', "import { registry as r } from './other'\nr.register({ name: 'a', toolset: 't' })"],
-    ['a type-only alias', "import type { registry as r } from '@toolreg/core'\nr.register({ name: 'a', toolset: 't' })"],
+    [
+      'a type-only alias',
+      "import type { registry as r } from '@toolreg/core'\nr.register({ name: 'a', toolset: 't' })",
+    ],
     ['a const alias', `${IMPORT}const r = registry\nr.register({ name: 'a', toolset: 't' })`],
-    ['import attributes', "import { registry as r } from '@toolreg/core' with { type: 'js' }\nr.register({ name: 'a', toolset: 't' })"],
+    [
+      'import attributes',
+      "import { registry as r } from '@toolreg/core' with { type: 'js' }\nr.register({ name: 'a', toolset: 't' })",
+    ],
     ['a slash after a closing brace', `${IMPORT}${CALL}\nconst x = {} / 2`],
     ['a slash after ++', `${IMPORT}${CALL}\nx++ / 2`],
     ['a lone CR', `${IMPORT}\r${CALL}`],
@@ -143,7 +165,7 @@ describe('fast path: what it declines', () => {
 // Counterexamples the property test found, each kept as a named case.
 describe('fast path: counterexamples found by the property test', () => {
   it.each([
-    ['a second call right after the first one\'s line break', `${IMPORT}${CALL}\n${CALL.replace("'a'", "'b'")}\n`],
+    ["a second call right after the first one's line break", `${IMPORT}${CALL}\n${CALL.replace("'a'", "'b'")}\n`],
   ])('%s', (_, code) => {
     expect(fastDetectRegisterCalls(code, 'tools/x.ts')).toBeDefined()
     agreeOrDecline({ code, file: 'tools/x.ts' })
@@ -151,7 +173,10 @@ describe('fast path: counterexamples found by the property test', () => {
 
   // Files @babel/parser rejects that the fast path must still decline when it can tell cheaply.
   it.each([
-    ['two imports on one line', `import { registry } from '@toolreg/core' import * as core from '@toolreg/core'\n${CALL}`],
+    [
+      'two imports on one line',
+      `import { registry } from '@toolreg/core' import * as core from '@toolreg/core'\n${CALL}`,
+    ],
     ['a binding imported twice', `${IMPORT}${IMPORT}${CALL}`],
   ])('declines %s', (_, code) => expect(fastDetectRegisterCalls(code, 'tools/x.ts')).toBeUndefined())
 })
@@ -168,7 +193,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('fast path: hit rate', () => {
-  it('takes every file of the bench corpus (its first 240 tools: every variant), with the full detector\'s answer', () => {
+  it("takes every file of the bench corpus (its first 240 tools: every variant), with the full detector's answer", () => {
     for (let i = 0; i < 240; i++) {
       const code = toolSource(i)
       const fast = fastDetectRegisterCalls(code, `tools/tool_${i}.ts`)
@@ -186,12 +211,14 @@ describe('fast path: hit rate', () => {
       if (code.includes('register') && fastDetectRegisterCalls(code, file)?.isToolModule) taken.push(file)
     }
     // Files of the plain shape the fast path must answer for (a regression here is a lost hit).
-    expect(taken).toEqual(expect.arrayContaining([
-      'test/fixtures/scan-basic/tools/search.ts',
-      'test/fixtures/scan-duplicates/tools/twice.ts',
-      'examples/edge-agent/tools/date_diff.ts',
-      'examples/edge-agent/tools/fetch_json.ts',
-    ]))
+    expect(taken).toEqual(
+      expect.arrayContaining([
+        'test/fixtures/scan-basic/tools/search.ts',
+        'test/fixtures/scan-duplicates/tools/twice.ts',
+        'examples/edge-agent/tools/date_diff.ts',
+        'examples/edge-agent/tools/fetch_json.ts',
+      ]),
+    )
     expect(taken.length).toBeGreaterThanOrEqual(35)
   })
 })
@@ -210,7 +237,10 @@ describe('fast path: @babel/parser stays unloaded', () => {
       await scanTools({ root: '/p' }, { fs: fs2, cache: false })
       console.log(JSON.stringify({ names: r1.toolNames, before, after: loaded() }))
     `
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(repoRoot, 'packages/plugin'), encoding: 'utf8' })
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: path.join(repoRoot, 'packages/plugin'),
+      encoding: 'utf8',
+    })
     expect(JSON.parse(out)).toEqual({ names: ['a'], before: false, after: true })
   })
 })

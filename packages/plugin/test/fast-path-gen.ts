@@ -11,13 +11,26 @@ const quote = (s: string, q: string) => `${q}${s}${q}`
 /** A value for `name` or `toolset`. */
 const fieldValue = (pool: string[]): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...pool).map((s) => quote(s, "'")) },
-    { weight: 40, arbitrary: fc.constantFrom(...pool.slice(0, 2)).map((s) => quote(s, "'")) },
-    { weight: 2, arbitrary: fc.constantFrom(...pool).map((s) => quote(s, '"')) },
-    { weight: 2, arbitrary: fc.constantFrom(...pool).map((s) => quote(s, '`')) },
+    { weight: 8, arbitrary: fc.constantFrom(...pool).map(s => quote(s, "'")) },
+    { weight: 40, arbitrary: fc.constantFrom(...pool.slice(0, 2)).map(s => quote(s, "'")) },
+    { weight: 2, arbitrary: fc.constantFrom(...pool).map(s => quote(s, '"')) },
+    { weight: 2, arbitrary: fc.constantFrom(...pool).map(s => quote(s, '`')) },
     fc.constantFrom(
-      '`a${1}`', 'NAME', 'SPEC.name', "'a' + 'b'", "'a' as const", '42', 'null', '{}', '() => 1',
-      "'re\\u0067'", "'a\\nb'", "'it\\'s'", '`line\nbreak`', 'undefined', "('paren')",
+      '`a${1}`',
+      'NAME',
+      'SPEC.name',
+      "'a' + 'b'",
+      "'a' as const",
+      '42',
+      'null',
+      '{}',
+      '() => 1',
+      "'re\\u0067'",
+      "'a\\nb'",
+      "'it\\'s'",
+      '`line\nbreak`',
+      'undefined',
+      "('paren')",
     ),
   )
 
@@ -38,80 +51,189 @@ const handler = fc.constantFrom(
 
 const plainProperty = fc.constantFrom(
   "schema: { name: 'inner', description: 'A tool', parameters: { type: 'object', properties: {} } }",
-  "schema: {}", "description: 'desc'", "emoji: '🔧'", "requiresEnv: ['A_KEY']",
+  'schema: {}',
+  "description: 'desc'",
+  "emoji: '🔧'",
+  "requiresEnv: ['A_KEY']",
 )
 const extraProperty = fc.constantFrom(
-  '...BASE', '[KEY]: 1', "['name']: 'computed'", '__proto__: {}', "'__proto__': {}", 'name', 'toolset',
-  "get name() { return 'g' }", "'name': 'quoted'", '"toolset": "quoted"', "async *gen() {}", 'get: 1', 'set() {}',
-  "tags: [`a`, `b${1}`]", 'nested: { name: 1, toolset: 2 }', "value: a ? { b: 1 } : c",
+  '...BASE',
+  '[KEY]: 1',
+  "['name']: 'computed'",
+  '__proto__: {}',
+  "'__proto__': {}",
+  'name',
+  'toolset',
+  "get name() { return 'g' }",
+  "'name': 'quoted'",
+  '"toolset": "quoted"',
+  'async *gen() {}',
+  'get: 1',
+  'set() {}',
+  'tags: [`a`, `b${1}`]',
+  'nested: { name: 1, toolset: 2 }',
+  'value: a ? { b: 1 } : c',
 )
 
 const spec: fc.Arbitrary<string> = fc
   .tuple(
     fc.option(fieldValue(NAMES), { nil: undefined, freq: 8 }),
     fc.option(fieldValue(TOOLSETS), { nil: undefined, freq: 8 }),
-    fc.array(fc.oneof({ weight: 3, arbitrary: handler }, { weight: 4, arbitrary: plainProperty }, extraProperty), { maxLength: 3 }),
+    fc.array(fc.oneof({ weight: 3, arbitrary: handler }, { weight: 4, arbitrary: plainProperty }, extraProperty), {
+      maxLength: 3,
+    }),
     fc.boolean(),
     fc.boolean(),
   )
   .chain(([name, toolset, extras, multiline, trailingComma]) =>
-    fc.shuffledSubarray(
-      [...(name !== undefined ? [`name: ${name}`] : []), ...(toolset !== undefined ? [`toolset: ${toolset}`] : []), ...extras],
-      { minLength: 0 },
-    ).map((props) => {
-      const ordered = props.length === 0 ? [] : props
-      const sep = multiline ? ',\n  ' : ', '
-      const body = ordered.join(sep) + (trailingComma && ordered.length > 0 ? ',' : '')
-      return multiline ? `{\n  ${body}\n}` : `{ ${body} }`
-    }),
+    fc
+      .shuffledSubarray(
+        [
+          ...(name !== undefined ? [`name: ${name}`] : []),
+          ...(toolset !== undefined ? [`toolset: ${toolset}`] : []),
+          ...extras,
+        ],
+        { minLength: 0 },
+      )
+      .map(props => {
+        const ordered = props.length === 0 ? [] : props
+        const sep = multiline ? ',\n  ' : ', '
+        const body = ordered.join(sep) + (trailingComma && ordered.length > 0 ? ',' : '')
+        return multiline ? `{\n  ${body}\n}` : `{ ${body} }`
+      }),
   )
 
 /** The callee: the accepted spellings and their neighbours. */
 const callee = fc.oneof(
   { weight: 40, arbitrary: fc.constant('registry.register') },
-  { weight: 3, arbitrary: fc.constantFrom('tools.register', 'core.registry.register', 'typed.register', 'other.register', 'ns.registry.register') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'tools.register',
+      'core.registry.register',
+      'typed.register',
+      'other.register',
+      'ns.registry.register',
+    ),
+  },
   fc.constantFrom(
-    'registry?.register', "registry['register']", 'registry.register?.', '(registry).register', 'registry!.register',
-    'registry.register.call', 'registry.registerLazy', 'registry.re\\u0067ister', "registry['re\\u0067ister']",
-    'r.register', 'registry /* c */ .register', 'registry\n.register', 'core.registry?.register', 'core["registry"].register',
-    'registry.register<Spec>', 'foo.registry.register', 'alias.register',
+    'registry?.register',
+    "registry['register']",
+    'registry.register?.',
+    '(registry).register',
+    'registry!.register',
+    'registry.register.call',
+    'registry.registerLazy',
+    'registry.re\\u0067ister',
+    "registry['re\\u0067ister']",
+    'r.register',
+    'registry /* c */ .register',
+    'registry\n.register',
+    'core.registry?.register',
+    'core["registry"].register',
+    'registry.register<Spec>',
+    'foo.registry.register',
+    'alias.register',
   ),
 )
 
-const call = fc.tuple(callee, spec, fc.constantFrom('', '', '', ', { source: "x" }', ', ...rest', ',')).map(([c, s, more]) =>
-  c === 'registry.register.call' ? `${c}(registry, ${s})` : `${c}(${s}${more})`)
+const call = fc
+  .tuple(callee, spec, fc.constantFrom('', '', '', ', { source: "x" }', ', ...rest', ','))
+  .map(([c, s, more]) => (c === 'registry.register.call' ? `${c}(registry, ${s})` : `${c}(${s}${more})`))
 
 /** A register call as a statement, wrapped or not. */
-const callStatement = fc.tuple(
-  call,
-  fc.oneof(
-    { weight: 60, arbitrary: fc.constant('%') },
-    fc.constantFrom(
-      'if (ok) %', 'if (ok) {}\nelse %', 'for (const x of []) %', 'for (const x of [])\n%', 'while (false) %', 'do %; while (false)',
-      '{ % }', 'label: %', 'label: { % }', 'void %', 'await %', 'const e = %', 'export const e = %', 'export default %',
-      'ok && %', 'ok ? % : 0', '() => %', 'function f() { % }', 'class C { static { % } }', '%.then(() => 1)', '% as unknown',
-      'x = 1\n%', 'x\n%', 'x++\n%', 'y = a +\n%', '(%)', 'try { % } catch {}', 'switch (x) { case 1: % }',
-      'throw new Error("stop")\n%', '{ throw 1 }\n%', 'l: { break l }\n%', '/* register */ %', '% // register', '%\n(0)', '%\n[0]',
-      '%\n`t`', '% satisfies unknown', 'declare function f(): void\n{ throw 1 }\n%',
+const callStatement = fc
+  .tuple(
+    call,
+    fc.oneof(
+      { weight: 60, arbitrary: fc.constant('%') },
+      fc.constantFrom(
+        'if (ok) %',
+        'if (ok) {}\nelse %',
+        'for (const x of []) %',
+        'for (const x of [])\n%',
+        'while (false) %',
+        'do %; while (false)',
+        '{ % }',
+        'label: %',
+        'label: { % }',
+        'void %',
+        'await %',
+        'const e = %',
+        'export const e = %',
+        'export default %',
+        'ok && %',
+        'ok ? % : 0',
+        '() => %',
+        'function f() { % }',
+        'class C { static { % } }',
+        '%.then(() => 1)',
+        '% as unknown',
+        'x = 1\n%',
+        'x\n%',
+        'x++\n%',
+        'y = a +\n%',
+        '(%)',
+        'try { % } catch {}',
+        'switch (x) { case 1: % }',
+        'throw new Error("stop")\n%',
+        '{ throw 1 }\n%',
+        'l: { break l }\n%',
+        '/* register */ %',
+        '% // register',
+        '%\n(0)',
+        '%\n[0]',
+        '%\n`t`',
+        '% satisfies unknown',
+        'declare function f(): void\n{ throw 1 }\n%',
+      ),
     ),
-  ),
-).map(([c, wrap]) => wrap.replace('%', () => c))
+  )
+  .map(([c, wrap]) => wrap.replace('%', () => c))
 
 const plainStatement = fc.constantFrom(
-  'const x = 1', 'let ok = true', 'type Spec = { name: string }', 'interface Args { [key: string]: unknown }',
-  'function helper(a: number): number { return a / 2 }', 'const half = (a: number) => (a + 1) / 2',
+  'const x = 1',
+  'let ok = true',
+  'type Spec = { name: string }',
+  'interface Args { [key: string]: unknown }',
+  'function helper(a: number): number { return a / 2 }',
+  'const half = (a: number) => (a + 1) / 2',
 )
 const otherStatement = fc.constantFrom(
-  "const NAME = 'const_name'", "const SPEC = { name: 'spec_name', toolset: 'web' }", "const BASE = { name: 'base' }",
-  "const KEY = 'name'", 'const x = 1', 'let ok = true', 'const r = registry', 'const { registry: reg } = core',
-  '// registry.register is called below', "const text = 'register me'", 'const re = /register/g', 'const t = `${register}`',
-  'function helper(a: number): number { return a / 2 }', 'function h(): { a: number } { return { a: 1 } }',
-  'export function later() { registry.register({ name: "later", toolset: "web" }) }', 'type Spec = { name: string }',
-  'interface Args { [key: string]: unknown }', 'const half = (a: number) => (a + 1) / 2', 'const c = a < b',
-  'const el = <div>register</div>', "const s = 'a\\\nb'", 'SPEC.name = "changed"', 'delete SPEC.name',
-  'Object.assign(SPEC, { name: "assigned" })', 'class A { static { throw 1 } }', '#!/usr/bin/env node',
-  "const u = 'caf\\u00e9'", 'x = y\n/re/g.test(z)', 'const q = a / b / c', 'label: for (;;) { break label }',
-  "const reg = { register: 1 }", "enum E { A }", "namespace N { export const a = 1 }", 'const e = `a${`b${1}`}`',
+  "const NAME = 'const_name'",
+  "const SPEC = { name: 'spec_name', toolset: 'web' }",
+  "const BASE = { name: 'base' }",
+  "const KEY = 'name'",
+  'const x = 1',
+  'let ok = true',
+  'const r = registry',
+  'const { registry: reg } = core',
+  '// registry.register is called below',
+  "const text = 'register me'",
+  'const re = /register/g',
+  'const t = `${register}`',
+  'function helper(a: number): number { return a / 2 }',
+  'function h(): { a: number } { return { a: 1 } }',
+  'export function later() { registry.register({ name: "later", toolset: "web" }) }',
+  'type Spec = { name: string }',
+  'interface Args { [key: string]: unknown }',
+  'const half = (a: number) => (a + 1) / 2',
+  'const c = a < b',
+  'const el = <div>register</div>',
+  "const s = 'a\\\nb'",
+  'SPEC.name = "changed"',
+  'delete SPEC.name',
+  'Object.assign(SPEC, { name: "assigned" })',
+  'class A { static { throw 1 } }',
+  '#!/usr/bin/env node',
+  "const u = 'caf\\u00e9'",
+  'x = y\n/re/g.test(z)',
+  'const q = a / b / c',
+  'label: for (;;) { break label }',
+  'const reg = { register: 1 }',
+  'enum E { A }',
+  'namespace N { export const a = 1 }',
+  'const e = `a${`b${1}`}`',
 )
 
 const importLine = fc.constantFrom(
@@ -150,7 +272,10 @@ const goodCall = fc
     fc.constantFrom('web', 'math'),
     fc.array(fc.oneof(handler, plainProperty), { maxLength: 2 }),
   )
-  .map(([name, toolset, extras]) => `registry.register({ name: '${name}', toolset: '${toolset}'${extras.map((e) => `, ${e}`).join('')} })`)
+  .map(
+    ([name, toolset, extras]) =>
+      `registry.register({ name: '${name}', toolset: '${toolset}'${extras.map(e => `, ${e}`).join('')} })`,
+  )
 
 /**
  * A whole tool file: imports, then mostly plain statements and calls, with at most
@@ -158,7 +283,10 @@ const goodCall = fc
  */
 export const toolFile: fc.Arbitrary<GeneratedFile> = fc
   .tuple(
-    fc.uniqueArray(fc.oneof({ weight: 4, arbitrary: fc.constant("import { registry } from '@toolreg/core'") }, importLine), { maxLength: 2 }),
+    fc.uniqueArray(
+      fc.oneof({ weight: 4, arbitrary: fc.constant("import { registry } from '@toolreg/core'") }, importLine),
+      { maxLength: 2 },
+    ),
     fc.array(fc.oneof({ weight: 3, arbitrary: goodCall }, plainStatement), { minLength: 1, maxLength: 4 }),
     fc.array(fc.tuple(fc.nat(), fc.oneof({ weight: 3, arbitrary: callStatement }, otherStatement)), { maxLength: 2 }),
     fc.array(separator, { minLength: 8, maxLength: 8 }),
@@ -186,14 +314,17 @@ export const commonFile: fc.Arbitrary<GeneratedFile> = fc
       fc.tuple(
         fc.constantFrom('search', 'add', 'web_search', 'A-b_9'),
         fc.constantFrom('web', 'math'),
-        fc.array(fc.constantFrom(
-          "schema: { name: 'inner', parameters: { type: 'object' } }",
-          'handler: async (a) => { if (!a) throw new Error("x"); return `${a}` }',
-          "handler(args) { return String(args).replace(/\\s+/g, ' ') }",
-          "emoji: '🔧'",
-          'description: "say \\"hi\\"\\n"',
-          'handler: (a) => (a.length + 1) / 2',
-        ), { maxLength: 3 }),
+        fc.array(
+          fc.constantFrom(
+            "schema: { name: 'inner', parameters: { type: 'object' } }",
+            'handler: async (a) => { if (!a) throw new Error("x"); return `${a}` }',
+            "handler(args) { return String(args).replace(/\\s+/g, ' ') }",
+            "emoji: '🔧'",
+            'description: "say \\"hi\\"\\n"',
+            'handler: (a) => (a.length + 1) / 2',
+          ),
+          { maxLength: 3 },
+        ),
         fc.constantFrom("'", '"', '`'),
       ),
       { minLength: 1, maxLength: 3 },
@@ -203,8 +334,12 @@ export const commonFile: fc.Arbitrary<GeneratedFile> = fc
   )
   .map(([[imp, x], calls, sep, file]) => {
     const ts = /\.tsx?$/.test(file)
-    const body = calls.map(([name, toolset, extras, q]) =>
-      `${x}.register({\n  name: ${q}${name}${q},\n  toolset: ${q}${toolset}${q},\n${extras.map((e) => `  ${e},\n`).join('')}})`)
-    const helpers = ts ? ['interface Args { [key: string]: unknown }', 'function half(a: number): { n: number } { return { n: a / 2 } }'] : ['const LIMIT = 10 / 2']
+    const body = calls.map(
+      ([name, toolset, extras, q]) =>
+        `${x}.register({\n  name: ${q}${name}${q},\n  toolset: ${q}${toolset}${q},\n${extras.map(e => `  ${e},\n`).join('')}})`,
+    )
+    const helpers = ts
+      ? ['interface Args { [key: string]: unknown }', 'function half(a: number): { n: number } { return { n: a / 2 } }']
+      : ['const LIMIT = 10 / 2']
     return { code: [imp, ...helpers, ...body].join(sep) + sep, file }
   })

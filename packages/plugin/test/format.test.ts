@@ -11,7 +11,14 @@ const dup: Diagnostic = {
   frame: "> 4 | registry.register({ name: 'search' })\n    | ^",
   related: [{ file: 'tools/a.ts', line: 3, column: 1, frame: "> 3 | registry.register({ name: 'search' })\n    | ^" }],
 }
-const missing: Diagnostic = { code: 'TR007', severity: 'warning', message: 'Tool directory tools does not exist', file: 'tools', line: 0, column: 0 }
+const missing: Diagnostic = {
+  code: 'TR007',
+  severity: 'warning',
+  message: 'Tool directory tools does not exist',
+  file: 'tools',
+  line: 0,
+  column: 0,
+}
 
 describe('formatDiagnostics', () => {
   it('text: file:line:column - severity CODE: message, then the frame, then every related site with its frame', () => {
@@ -50,8 +57,17 @@ describe('formatDiagnostics', () => {
   })
 
   it('github: escapes % CR LF in the message, and also : , in properties', () => {
-    const d: Diagnostic = { code: 'TR004', severity: 'error', message: '100% bad\r\nnext: a,b', file: 'tools/a,b:c%.ts', line: 2, column: 3 }
-    expect(formatDiagnostics([d], 'github')).toBe('::error file=tools/a%2Cb%3Ac%25.ts,line=2,col=3,title=TR004::100%25 bad%0D%0Anext: a,b')
+    const d: Diagnostic = {
+      code: 'TR004',
+      severity: 'error',
+      message: '100% bad\r\nnext: a,b',
+      file: 'tools/a,b:c%.ts',
+      line: 2,
+      column: 3,
+    }
+    expect(formatDiagnostics([d], 'github')).toBe(
+      '::error file=tools/a%2Cb%3Ac%25.ts,line=2,col=3,title=TR004::100%25 bad%0D%0Anext: a,b',
+    )
   })
 
   it('a strict-mode diagnostic (warning made error) prints as error', () => {
@@ -67,13 +83,17 @@ describe('formatDiagnostics', () => {
 
 describe('formatToolTable', () => {
   it('aligns name, toolset and location, with (dynamic) for unknown values', () => {
-    expect(formatToolTable([
-      { name: 'search', toolset: 'web', file: 'tools/a.ts', line: 3, column: 1 },
-      { name: null, toolset: null, file: 'tools/loop.ts', line: 10, column: 3 },
-    ])).toBe([
-      'NAME       TOOLSET    LOCATION',
-      'search     web        tools/a.ts:3:1',
-      '(dynamic)  (dynamic)  tools/loop.ts:10:3',
-    ].join('\n'))
+    expect(
+      formatToolTable([
+        { name: 'search', toolset: 'web', file: 'tools/a.ts', line: 3, column: 1 },
+        { name: null, toolset: null, file: 'tools/loop.ts', line: 10, column: 3 },
+      ]),
+    ).toBe(
+      [
+        'NAME       TOOLSET    LOCATION',
+        'search     web        tools/a.ts:3:1',
+        '(dynamic)  (dynamic)  tools/loop.ts:10:3',
+      ].join('\n'),
+    )
   })
 })

@@ -25,5 +25,5 @@ export async function copyFixture(name: string): Promise<string> {
 }
 
 export async function cleanupTemps(): Promise<void> {
-  await Promise.all(temps.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
+  await Promise.all(temps.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
 }

@@ -28,12 +28,16 @@ describe('name rules', () => {
   })
 
   it.each(CASES)('checkName(%j) per preset', (name, expected) => {
-    expect(PRESETS.map((rule) => checkName(name, rule))).toEqual(expected)
+    expect(PRESETS.map(rule => checkName(name, rule))).toEqual(expected)
   })
 
   it('accepts a user RegExp, and a /g RegExp gives the same answer every time', () => {
     const rule = /^tool_[a-z]+$/g
-    expect([checkName('tool_a', rule), checkName('tool_a', rule), checkName('tool_a', rule)]).toEqual([true, true, true])
+    expect([checkName('tool_a', rule), checkName('tool_a', rule), checkName('tool_a', rule)]).toEqual([
+      true,
+      true,
+      true,
+    ])
     expect(checkName('other', rule)).toBe(false)
   })
 })
@@ -46,7 +50,7 @@ describe('TR003 per preset', () => {
     'names: %s, name %j → accepted %s',
     (rule, name, ok) => {
       const r = detectRegisterCalls(code(name), 'tools/x.ts', { names: rule })
-      expect(r.diagnostics.map((d) => d.code)).toEqual(ok ? [] : ['TR003'])
+      expect(r.diagnostics.map(d => d.code)).toEqual(ok ? [] : ['TR003'])
       if (!ok) {
         expect(r.diagnostics[0]!.message).toContain(`breaks the ${rule} name rule`)
         expect(r.diagnostics[0]).toMatchObject({ line: 2, column: 27 })

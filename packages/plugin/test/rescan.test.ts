@@ -34,8 +34,8 @@ function setup(files: Record<string, MemoryEntry>, options: ToolRegistryOptions 
   const calls = { readdir: 0, stat: [] as string[] }
   const counted: ScanFs = {
     ...fs,
-    readdir: (dir) => (calls.readdir++, fs.readdir(dir)),
-    stat: (p) => (calls.stat.push(p), fs.stat(p)),
+    readdir: dir => (calls.readdir++, fs.readdir(dir)),
+    stat: p => (calls.stat.push(p), fs.stat(p)),
   }
   const scanner = createScanner(resolveOptions(options, '/p'), counted)
   /** What a fresh scanner (no cache, full walk) finds now. */
@@ -48,23 +48,30 @@ function setup(files: Record<string, MemoryEntry>, options: ToolRegistryOptions 
   return { fs, calls, scanner, full, reset }
 }
 
-const codes = (r: ScanResult) => r.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}`)
+const codes = (r: ScanResult) => r.diagnostics.map(d => `${d.code} ${d.file}:${d.line}`)
 
 describe('scan({ changed })', () => {
   it('reads only the changed file, walks and stats nothing else, and equals a full scan after each edit', async () => {
-    const { fs, calls, scanner, full, reset } = setup({
-      '/p/tools/a.ts': tool('alpha'),
-      '/p/tools/b.ts': '// b\n' + tool('beta'),
-      '/p/tools/helper.ts': 'export const x = 1\n',
-      '/p/tools/inside.ts': { symlink: '../lib/shared.ts' },
-      '/p/lib/shared.ts': tool('shared'),
-      '/p/more/m.ts': tool('more'),
-    }, { dirs: ['tools', 'more'] })
+    const { fs, calls, scanner, full, reset } = setup(
+      {
+        '/p/tools/a.ts': tool('alpha'),
+        '/p/tools/b.ts': '// b\n' + tool('beta'),
+        '/p/tools/helper.ts': 'export const x = 1\n',
+        '/p/tools/inside.ts': { symlink: '../lib/shared.ts' },
+        '/p/lib/shared.ts': tool('shared'),
+        '/p/more/m.ts': tool('more'),
+      },
+      { dirs: ['tools', 'more'] },
+    )
     const initial = await scanner.scan()
     expect(initial).toEqual(await full())
     expect(codes(initial)).toEqual([])
 
-    const edit = async (file: string, content: string, changed = file): Promise<ScanResult & { reads: Record<string, number> }> => {
+    const edit = async (
+      file: string,
+      content: string,
+      changed = file,
+    ): Promise<ScanResult & { reads: Record<string, number> }> => {
       fs.write(file, content)
       reset()
       const r = await scanner.scan({ changed: [changed] })
@@ -86,17 +93,24 @@ describe('scan({ changed })', () => {
     expect(fixed.toolNames).toEqual(['alpha', 'beta', 'more', 'shared'])
 
     // A syntax error (TR004) and its fix; the file leaves and rejoins the tool modules.
-    const broken = await edit('/p/tools/a.ts', "import { registry } from '@toolreg/core'\nregistry.register({ name: 'alpha',\n")
+    const broken = await edit(
+      '/p/tools/a.ts',
+      "import { registry } from '@toolreg/core'\nregistry.register({ name: 'alpha',\n",
+    )
     expect(codes(broken)).toEqual(['TR004 tools/a.ts:3'])
     expect(broken.toolNames).toEqual(['beta', 'more', 'shared'])
     expect(scanner.isToolFile('/p/tools/a.ts')).toBe(false)
     const repaired = await edit('/p/tools/a.ts', tool('alpha'))
     expect(codes(repaired)).toEqual([])
-    expect(scanner.getFileScan('/p/tools/a.ts')?.sites.map((s) => s.name)).toEqual(['alpha'])
+    expect(scanner.getFileScan('/p/tools/a.ts')?.sites.map(s => s.name)).toEqual(['alpha'])
 
     // The only tool module of a dir stops being one (TR007), then fails to parse (TR004 instead).
     expect(codes(await edit('/p/more/m.ts', 'export {}\n'))).toEqual(['TR007 more:0'])
-    expect(codes(await edit('/p/more/m.ts', "import { registry } from '@toolreg/core'\nregistry.register({ name: 'more',\n"))).toEqual(['TR004 more/m.ts:3'])
+    expect(
+      codes(
+        await edit('/p/more/m.ts', "import { registry } from '@toolreg/core'\nregistry.register({ name: 'more',\n"),
+      ),
+    ).toEqual(['TR004 more/m.ts:3'])
     expect(codes(await edit('/p/more/m.ts', tool('more')))).toEqual([])
 
     // Through a symlink: the watcher may report the real path.
@@ -124,7 +138,11 @@ describe('scan({ changed })', () => {
   })
 
   it('also reads files invalidated since the last scan that the walk found; other invalidated paths are ignored', async () => {
-    const { fs, calls, scanner, full, reset } = setup({ '/p/tools/a.ts': tool('a'), '/p/tools/b.ts': tool('b'), '/p/tools/c.ts': tool('c') })
+    const { fs, calls, scanner, full, reset } = setup({
+      '/p/tools/a.ts': tool('a'),
+      '/p/tools/b.ts': tool('b'),
+      '/p/tools/c.ts': tool('c'),
+    })
     await scanner.scan()
     fs.write('/p/tools/a.ts', tool('a2'))
     fs.write('/p/tools/b.ts', tool('b2'))
@@ -138,15 +156,21 @@ describe('scan({ changed })', () => {
   })
 
   it.each<[string, (fs: ReturnType<typeof createMemoryFs>) => string]>([
-    ['an added file', (fs) => (fs.write('/p/tools/new.ts', tool('new')), '/p/tools/new.ts')],
-    ['a removed file', (fs) => (fs.remove('/p/tools/b.ts'), '/p/tools/b.ts')],
-    ['a file replaced by a directory', (fs) => (fs.remove('/p/tools/b.ts'), fs.write('/p/tools/b.ts/x.ts', ''), '/p/tools/b.ts')],
-    ['a symlink that points elsewhere now', (fs) => {
-      fs.remove('/p/tools/link.ts')
-      fs.write('/p/lib/other.ts', tool('other'))
-      fs.write('/p/tools/link.ts', { symlink: '../lib/other.ts' })
-      return '/p/tools/link.ts'
-    }],
+    ['an added file', fs => (fs.write('/p/tools/new.ts', tool('new')), '/p/tools/new.ts')],
+    ['a removed file', fs => (fs.remove('/p/tools/b.ts'), '/p/tools/b.ts')],
+    [
+      'a file replaced by a directory',
+      fs => (fs.remove('/p/tools/b.ts'), fs.write('/p/tools/b.ts/x.ts', ''), '/p/tools/b.ts'),
+    ],
+    [
+      'a symlink that points elsewhere now',
+      fs => {
+        fs.remove('/p/tools/link.ts')
+        fs.write('/p/lib/other.ts', tool('other'))
+        fs.write('/p/tools/link.ts', { symlink: '../lib/other.ts' })
+        return '/p/tools/link.ts'
+      },
+    ],
     ['a path outside the tool dirs', () => '/p/src/main.ts'],
   ])('falls back to the full scan for %s', async (_, change) => {
     const { fs, calls, scanner, full, reset } = setup({
@@ -171,7 +195,11 @@ describe('scan({ changed })', () => {
   })
 
   it('queued calls join: the queued scan reads every named file, and is full when one caller asked for a full scan', async () => {
-    const { fs, calls, scanner, reset } = setup({ '/p/tools/a.ts': tool('a'), '/p/tools/b.ts': tool('b'), '/p/tools/c.ts': tool('c') })
+    const { fs, calls, scanner, reset } = setup({
+      '/p/tools/a.ts': tool('a'),
+      '/p/tools/b.ts': tool('b'),
+      '/p/tools/c.ts': tool('c'),
+    })
     await scanner.scan()
     fs.write('/p/tools/a.ts', tool('a2'))
     fs.write('/p/tools/b.ts', tool('b2'))
@@ -204,7 +232,7 @@ function recordingStore() {
   const store: ScanCacheStore = {
     file: '/cache.json',
     load: async () => undefined,
-    save: async (entries) => void saves.push(new Map(entries)),
+    save: async entries => void saves.push(new Map(entries)),
   }
   return { saves, store }
 }
@@ -227,7 +255,7 @@ describe('debounced disk-cache save', () => {
     expect(saves).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
     expect(saves).toHaveLength(2)
-    expect(saves[1]!.get('/p/tools/b.ts')!.scan.sites.map((s) => s.name)).toEqual(['b3'])
+    expect(saves[1]!.get('/p/tools/b.ts')!.scan.sites.map(s => s.name)).toEqual(['b3'])
 
     // Nothing new: no save.
     await scanner.scan({ changed: [] })
@@ -246,7 +274,7 @@ describe('debounced disk-cache save', () => {
     expect(saves).toHaveLength(1)
     await scanner.flush()
     expect(saves).toHaveLength(2)
-    expect(saves[1]!.get('/p/tools/a.ts')!.scan.sites.map((s) => s.name)).toEqual(['a2'])
+    expect(saves[1]!.get('/p/tools/a.ts')!.scan.sites.map(s => s.name)).toEqual(['a2'])
     await vi.advanceTimersByTimeAsync(5000)
     expect(saves).toHaveLength(2)
   })
@@ -268,6 +296,6 @@ describe('debounced disk-cache save', () => {
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script])
     const file = createDiskCache(resolveOptions({ root })).file
     const saved = JSON.parse(await readFile(file, 'utf8')) as { files: Record<string, CacheEntry> }
-    expect(saved.files[path.join(root, 'tools/a.ts')]!.scan.sites.map((s) => s.name)).toEqual(['edited'])
+    expect(saved.files[path.join(root, 'tools/a.ts')]!.scan.sites.map(s => s.name)).toEqual(['edited'])
   })
 })

@@ -44,54 +44,70 @@ describe('finding files', () => {
       '/p/tools/sub/deep.ts': tool('deep'),
     })
     const r = await scanner.scan()
-    expect(r.files.map((f) => f.file)).toEqual(['tools/a.mts', 'tools/b.ts', 'tools/c.tsx', 'tools/d.jsx', 'tools/e.mjs', 'tools/f.js'])
+    expect(r.files.map(f => f.file)).toEqual([
+      'tools/a.mts',
+      'tools/b.ts',
+      'tools/c.tsx',
+      'tools/d.jsx',
+      'tools/e.mjs',
+      'tools/f.js',
+    ])
     expect(r.toolNames).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
     expect(r.diagnostics).toEqual([])
   })
 
   it('descends into subdirectories only for patterns with a slash', async () => {
-    const { scanner } = setup({
-      '/p/tools/a.ts': tool('a'),
-      '/p/tools/sub/deep.ts': tool('deep'),
-      '/p/tools/sub/more/deeper.ts': tool('deeper'),
-      '/p/tools/node_modules/x/y.ts': tool('nm'),
-      '/p/tools/.cache/z.ts': tool('hidden'),
-    }, { include: ['**/*.ts'] })
+    const { scanner } = setup(
+      {
+        '/p/tools/a.ts': tool('a'),
+        '/p/tools/sub/deep.ts': tool('deep'),
+        '/p/tools/sub/more/deeper.ts': tool('deeper'),
+        '/p/tools/node_modules/x/y.ts': tool('nm'),
+        '/p/tools/.cache/z.ts': tool('hidden'),
+      },
+      { include: ['**/*.ts'] },
+    )
     const r = await scanner.scan()
-    expect(r.files.map((f) => f.file)).toEqual(['tools/a.ts', 'tools/sub/deep.ts', 'tools/sub/more/deeper.ts'])
+    expect(r.files.map(f => f.file)).toEqual(['tools/a.ts', 'tools/sub/deep.ts', 'tools/sub/more/deeper.ts'])
   })
 
   it('matches globs against the path relative to each dir, and merges several dirs', async () => {
-    const { scanner } = setup({
-      '/p/tools/a.ts': tool('a'),
-      '/p/more/z.ts': tool('z'),
-      '/p/more/skip.ts': tool('skip'),
-    }, { dirs: ['more', 'tools'], exclude: ['skip.ts'] })
+    const { scanner } = setup(
+      {
+        '/p/tools/a.ts': tool('a'),
+        '/p/more/z.ts': tool('z'),
+        '/p/more/skip.ts': tool('skip'),
+      },
+      { dirs: ['more', 'tools'], exclude: ['skip.ts'] },
+    )
     const r = await scanner.scan()
-    expect(r.files.map((f) => f.file)).toEqual(['more/z.ts', 'tools/a.ts'])
+    expect(r.files.map(f => f.file)).toEqual(['more/z.ts', 'tools/a.ts'])
     expect(r.manifest.files).toEqual(['more/z.ts', 'tools/a.ts'])
   })
 
   it('a dir outside the root gives ../ paths', async () => {
     const { scanner } = setup({ '/shared/tools/x.ts': tool('x') }, { dirs: ['../shared/tools'] })
     const r = await scanner.scan()
-    expect(r.files.map((f) => [f.file, f.absPath])).toEqual([['../shared/tools/x.ts', '/shared/tools/x.ts']])
+    expect(r.files.map(f => [f.file, f.absPath])).toEqual([['../shared/tools/x.ts', '/shared/tools/x.ts']])
     expect(r.diagnostics).toEqual([])
   })
 
   it('TR007 for a missing dir, a file given as dir, and a dir without tool modules', async () => {
-    const { scanner } = setup({
-      '/p/tools/helper.ts': 'export const x = 1\n',
-      '/p/file.ts': 'x',
-      '/p/other/a.ts': tool('a'),
-    }, { dirs: ['tools', 'missing', 'file.ts', 'other'] })
+    const { scanner } = setup(
+      {
+        '/p/tools/helper.ts': 'export const x = 1\n',
+        '/p/file.ts': 'x',
+        '/p/other/a.ts': tool('a'),
+      },
+      { dirs: ['tools', 'missing', 'file.ts', 'other'] },
+    )
     const r = await scanner.scan()
-    expect(r.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column, d.message])).toEqual([
+    expect(r.diagnostics.map(d => [d.code, d.severity, d.file, d.line, d.column, d.message])).toEqual([
       ['TR007', 'warning', 'file.ts', 0, 0, 'Tool directory file.ts is not a directory'],
       ['TR007', 'warning', 'missing', 0, 0, 'Tool directory missing does not exist'],
       ['TR007', 'warning', 'tools', 0, 0, 'Tool directory tools holds no tool module'],
     ])
-    expect(r.toolModules.map((m) => m.file)).toEqual(['other/a.ts'])
+    expect(r.toolModules.map(m => m.file)).toEqual(['other/a.ts'])
   })
 })
 
@@ -109,7 +125,7 @@ describe('symlinks', () => {
       '/p/tools/dangling.txt': { symlink: 'nowhere.txt' },
     })
     const r = await scanner.scan()
-    expect(r.toolModules.map((m) => [m.file, m.absPath, m.realPath])).toEqual([
+    expect(r.toolModules.map(m => [m.file, m.absPath, m.realPath])).toEqual([
       ['tools/inside.ts', '/p/tools/inside.ts', '/p/lib/shared.ts'],
       ['tools/real.ts', '/p/tools/real.ts', undefined],
     ])
@@ -119,7 +135,7 @@ describe('symlinks', () => {
       'TR006 error tools/loop2.ts:0:0',
       'TR006 error tools/outside.ts:0:0',
     ])
-    expect(r.diagnostics.map((d) => d.message)).toEqual([
+    expect(r.diagnostics.map(d => d.message)).toEqual([
       'Symlink tools/dangling.ts is dangling (its target does not exist): it is not imported',
       'Symlink tools/loop.ts loops: it is not imported',
       'Symlink tools/loop2.ts loops: it is not imported',
@@ -131,13 +147,16 @@ describe('symlinks', () => {
   })
 
   it('a link into the dir from a dir outside the root is allowed (inside the dir)', async () => {
-    const { scanner } = setup({
-      '/shared/tools/a.ts': tool('a'),
-      '/shared/tools/c.ts': { symlink: 'sub/c.ts' },
-      '/shared/tools/sub/c.ts': tool('c'),
-    }, { dirs: ['../shared/tools'] })
+    const { scanner } = setup(
+      {
+        '/shared/tools/a.ts': tool('a'),
+        '/shared/tools/c.ts': { symlink: 'sub/c.ts' },
+        '/shared/tools/sub/c.ts': tool('c'),
+      },
+      { dirs: ['../shared/tools'] },
+    )
     const r = await scanner.scan()
-    expect(r.toolModules.map((m) => m.file)).toEqual(['../shared/tools/a.ts', '../shared/tools/c.ts'])
+    expect(r.toolModules.map(m => m.file)).toEqual(['../shared/tools/a.ts', '../shared/tools/c.ts'])
     expect(r.diagnostics).toEqual([])
   })
 
@@ -148,7 +167,7 @@ describe('symlinks', () => {
       '/p/tools/c-link.ts': { symlink: 'b-real.ts' },
     })
     const r = await scanner.scan()
-    expect(r.toolModules.map((m) => [m.file, m.realPath])).toEqual([['tools/a-link.ts', '/p/tools/b-real.ts']])
+    expect(r.toolModules.map(m => [m.file, m.realPath])).toEqual([['tools/a-link.ts', '/p/tools/b-real.ts']])
     expect(r.diagnostics).toEqual([])
     expect(r.toolNames).toEqual(['b'])
     // The bundler may hand either path back.
@@ -156,14 +175,17 @@ describe('symlinks', () => {
   })
 
   it('follows directory links for recursive patterns, and reports a loop back', async () => {
-    const { scanner } = setup({
-      '/p/tools/a.ts': tool('a'),
-      '/p/tools/linked': { symlink: '../lib' },
-      '/p/lib/b.ts': tool('b'),
-      '/p/tools/self': { symlink: '.' },
-    }, { include: ['**/*.ts'] })
+    const { scanner } = setup(
+      {
+        '/p/tools/a.ts': tool('a'),
+        '/p/tools/linked': { symlink: '../lib' },
+        '/p/lib/b.ts': tool('b'),
+        '/p/tools/self': { symlink: '.' },
+      },
+      { include: ['**/*.ts'] },
+    )
     const r = await scanner.scan()
-    expect(r.toolModules.map((m) => m.file)).toEqual(['tools/a.ts', 'tools/linked/b.ts'])
+    expect(r.toolModules.map(m => m.file)).toEqual(['tools/a.ts', 'tools/linked/b.ts'])
     expect(r.diagnostics.map(summary)).toEqual(['TR006 error tools/self:0:0'])
   })
 })
@@ -179,7 +201,14 @@ describe('cross-file diagnostics', () => {
     const [d] = r.diagnostics
     expect(d).toMatchObject({ code: 'TR001', severity: 'error', file: 'tools/b.ts', line: 3, column: 1 })
     expect(d!.message).toBe('Duplicate tool name "search": also registered at tools/a.ts:2:1 (toolsets: web, docs)')
-    expect(d!.related).toEqual([{ file: 'tools/a.ts', line: 2, column: 1, frame: expect.stringContaining("> 2 | registry.register({ name: 'search', toolset: 'web'") }])
+    expect(d!.related).toEqual([
+      {
+        file: 'tools/a.ts',
+        line: 2,
+        column: 1,
+        frame: expect.stringContaining("> 2 | registry.register({ name: 'search', toolset: 'web'"),
+      },
+    ])
     expect(d!.frame).toContain("> 3 | registry.register({ name: 'search', toolset: 'docs'")
   })
 
@@ -187,9 +216,9 @@ describe('cross-file diagnostics', () => {
     const { scanner } = setup({ '/p/tools/a.ts': tool('x') + "registry.register({ name: 'x', toolset: 't' })\n" })
     const r = await scanner.scan()
     expect(r.diagnostics.map(summary)).toEqual(['TR001 error tools/a.ts:3:1'])
-    expect(r.diagnostics[0]!.related!.map((s) => `${s.file}:${s.line}`)).toEqual(['tools/a.ts:2'])
+    expect(r.diagnostics[0]!.related!.map(s => `${s.file}:${s.line}`)).toEqual(['tools/a.ts:2'])
     expect(r.toolNames).toEqual(['x'])
-    expect(r.manifest.tools.map((t) => t.line)).toEqual([2, 3])
+    expect(r.manifest.tools.map(t => t.line)).toEqual([2, 3])
   })
 
   it('TR001: three sites → one diagnostic per name listing the two others', async () => {
@@ -200,7 +229,7 @@ describe('cross-file diagnostics', () => {
       '/p/tools/d.ts': tool('m'),
     })
     const r = await scanner.scan()
-    expect(r.diagnostics.map((d) => [d.file, d.message.split(':')[0], d.related!.map((s) => s.file)])).toEqual([
+    expect(r.diagnostics.map(d => [d.file, d.message.split(':')[0], d.related!.map(s => s.file)])).toEqual([
       ['tools/c.ts', 'Duplicate tool name "n"', ['tools/a.ts', 'tools/b.ts']],
       ['tools/d.ts', 'Duplicate tool name "m"', ['tools/b.ts']],
     ])
@@ -211,8 +240,9 @@ describe('cross-file diagnostics', () => {
     let oldReads = 0
     const racing: ScanFs = {
       ...fs,
-      readFile: async (p) => {
-        if (p.endsWith('old.ts') && ++oldReads > 1) throw Object.assign(new Error(`ENOENT: no such file '${p}'`), { code: 'ENOENT' })
+      readFile: async p => {
+        if (p.endsWith('old.ts') && ++oldReads > 1)
+          throw Object.assign(new Error(`ENOENT: no such file '${p}'`), { code: 'ENOENT' })
         return fs.readFile(p)
       },
     }
@@ -226,8 +256,11 @@ describe('cross-file diagnostics', () => {
       '/p/tools/b.ts': "import { registry } from '@toolreg/core'\nregistry.register(makeSpec())\n",
     })
     const r = await scanner.scan()
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['TR002', 'TR002'])
-    expect(r.manifest.tools.map((t) => [t.name, t.toolset])).toEqual([[null, null], [null, null]])
+    expect(r.diagnostics.map(d => d.code)).toEqual(['TR002', 'TR002'])
+    expect(r.manifest.tools.map(t => [t.name, t.toolset])).toEqual([
+      [null, null],
+      [null, null],
+    ])
     expect(r.toolNames).toEqual([])
   })
 
@@ -240,21 +273,26 @@ describe('cross-file diagnostics', () => {
     const strict = await setup(files, { strict: true }).scanner.scan()
     expect(loose.diagnostics.map(summary)).toEqual(['TR002 warning tools/a.ts:2:19', 'TR008 warning tools/w?x.ts:0:0'])
     expect(strict.diagnostics.map(summary)).toEqual(['TR002 error tools/a.ts:2:19', 'TR008 error tools/w?x.ts:0:0'])
-    expect(strict.files.flatMap((f) => f.diagnostics).map((d) => d.severity)).toEqual(['error', 'error'])
+    expect(strict.files.flatMap(f => f.diagnostics).map(d => d.severity)).toEqual(['error', 'error'])
   })
 
   it('TR008 for ? and # in a file name; the file is still a tool module', async () => {
     const r = await setup({ '/p/tools/a#b.ts': tool('a'), '/p/tools/c?d.ts': tool('c') }).scanner.scan()
     expect(r.diagnostics.map(summary)).toEqual(['TR008 warning tools/a#b.ts:0:0', 'TR008 warning tools/c?d.ts:0:0'])
-    expect(r.toolModules.map((m) => m.file)).toEqual(['tools/a#b.ts', 'tools/c?d.ts'])
+    expect(r.toolModules.map(m => m.file)).toEqual(['tools/a#b.ts', 'tools/c?d.ts'])
   })
 
   it('sorts all diagnostics by file, line and column', async () => {
     const r = await setup({
-      '/p/tools/b.ts': "import { registry } from '@toolreg/core'\nregistry.register(x)\nregistry.register({ name: 1, toolset: 't' })\n",
+      '/p/tools/b.ts':
+        "import { registry } from '@toolreg/core'\nregistry.register(x)\nregistry.register({ name: 1, toolset: 't' })\n",
       '/p/tools/a.ts': 'registry.register(',
     }).scanner.scan()
-    expect(r.diagnostics.map(summary)).toEqual(['TR004 error tools/a.ts:1:19', 'TR002 warning tools/b.ts:2:19', 'TR003 error tools/b.ts:3:27'])
+    expect(r.diagnostics.map(summary)).toEqual([
+      'TR004 error tools/a.ts:1:19',
+      'TR002 warning tools/b.ts:2:19',
+      'TR003 error tools/b.ts:3:27',
+    ])
   })
 })
 
@@ -263,8 +301,16 @@ describe('reading files', () => {
     const bytes = new Uint8Array([...new TextEncoder().encode('const a = 1\nconst é = "'), 0xff, 0x22, 0x0a])
     const r = await setup({ '/p/tools/bad.ts': bytes }).scanner.scan()
     expect(r.diagnostics).toHaveLength(1)
-    expect(r.diagnostics[0]).toMatchObject({ code: 'TR004', severity: 'error', file: 'tools/bad.ts', line: 2, column: 12 })
-    expect(r.diagnostics[0]!.message).toBe('tools/bad.ts is not valid UTF-8 (byte 0xFF at line 2, column 12): save it as UTF-8')
+    expect(r.diagnostics[0]).toMatchObject({
+      code: 'TR004',
+      severity: 'error',
+      file: 'tools/bad.ts',
+      line: 2,
+      column: 12,
+    })
+    expect(r.diagnostics[0]!.message).toBe(
+      'tools/bad.ts is not valid UTF-8 (byte 0xFF at line 2, column 12): save it as UTF-8',
+    )
     expect(r.diagnostics[0]!.frame).toContain('> 2 | const é = "')
   })
 
@@ -290,13 +336,14 @@ describe('reading files', () => {
     const fs = createMemoryFs({ '/p/tools/a.ts': tool('a'), '/p/tools/locked.ts': tool('l') })
     const locked: ScanFs = {
       ...fs,
-      readFile: async (p) => {
-        if (p.endsWith('locked.ts')) throw Object.assign(new Error(`EACCES: permission denied, open '${p}'`), { code: 'EACCES' })
+      readFile: async p => {
+        if (p.endsWith('locked.ts'))
+          throw Object.assign(new Error(`EACCES: permission denied, open '${p}'`), { code: 'EACCES' })
         return fs.readFile(p)
       },
     }
     const r = await scanTools({ root: '/p' }, { fs: locked })
-    expect(r.diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
+    expect(r.diagnostics.map(d => [d.code, d.file, d.message])).toEqual([
       ['TR004', 'tools/locked.ts', "Cannot read tools/locked.ts: EACCES: permission denied, open '/p/tools/locked.ts'"],
     ])
     expect(r.toolNames).toEqual(['a'])
@@ -315,11 +362,14 @@ describe('reading files', () => {
       // The root's realpath fails synchronously (the root is then used as is), so does one read.
       const sync: ScanFs = {
         ...nodeScanFs,
-        realpath: (p) => (p === root ? fail(p) : nodeScanFs.realpath(p)),
-        readFile: (p) => (p.endsWith('locked.ts') ? fail(p) : nodeScanFs.readFile(p)),
+        realpath: p => (p === root ? fail(p) : nodeScanFs.realpath(p)),
+        readFile: p => (p.endsWith('locked.ts') ? fail(p) : nodeScanFs.readFile(p)),
       }
       const r = await scanTools({ root, dts: false }, { fs: sync, cache: false })
-      expect(r.diagnostics.map((d) => [d.code, d.file])).toEqual([['TR006', 'tools/gone.ts'], ['TR004', 'tools/locked.ts']])
+      expect(r.diagnostics.map(d => [d.code, d.file])).toEqual([
+        ['TR006', 'tools/gone.ts'],
+        ['TR004', 'tools/locked.ts'],
+      ])
       expect(r.toolNames).toEqual(['a'])
     } finally {
       rmSync(root, { recursive: true, force: true })
@@ -331,13 +381,13 @@ describe('reading files', () => {
     let locked = true
     const flaky: ScanFs = {
       ...fs,
-      readFile: async (p) => {
+      readFile: async p => {
         if (locked) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })
         return fs.readFile(p)
       },
     }
     const scanner = createScanner(resolveOptions({}, '/p'), flaky)
-    expect((await scanner.scan()).diagnostics.map((d) => d.code)).toEqual(['TR004'])
+    expect((await scanner.scan()).diagnostics.map(d => d.code)).toEqual(['TR004'])
     locked = false
     const r = await scanner.scan()
     expect(r.diagnostics).toEqual([])
@@ -346,7 +396,10 @@ describe('reading files', () => {
 
   it('an empty file is neither an error nor a tool module', async () => {
     const r = await setup({ '/p/tools/empty.ts': '', '/p/tools/a.ts': tool('a') }).scanner.scan()
-    expect(r.files.map((f) => [f.file, f.isToolModule])).toEqual([['tools/a.ts', true], ['tools/empty.ts', false]])
+    expect(r.files.map(f => [f.file, f.isToolModule])).toEqual([
+      ['tools/a.ts', true],
+      ['tools/empty.ts', false],
+    ])
     expect(r.diagnostics).toEqual([])
   })
 })
@@ -392,7 +445,7 @@ describe('the scan cache', () => {
     expect(second).toBe(third)
     expect(first).not.toBe(second)
     const results = await Promise.all([first, second, third])
-    expect(results.map((r) => r.toolNames)).toEqual([['a'], ['a'], ['a']])
+    expect(results.map(r => r.toolNames)).toEqual([['a'], ['a'], ['a']])
     expect(fs.reads.get('/p/tools/a.ts')).toBe(1)
   })
 
@@ -402,7 +455,7 @@ describe('the scan cache', () => {
     await scanner.scan()
     expect(scanner.isToolFile('/p/tools/a.ts')).toBe(true)
     expect(scanner.isToolFile('/p/tools/helper.ts')).toBe(false)
-    expect(scanner.getFileScan('/p/tools/a.ts')?.sites.map((s) => s.name)).toEqual(['a'])
+    expect(scanner.getFileScan('/p/tools/a.ts')?.sites.map(s => s.name)).toEqual(['a'])
     expect(scanner.getFileScan('/p/tools/nope.ts')).toBeUndefined()
   })
 })
@@ -441,4 +494,3 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions(options as never)).toThrow(TypeError)
   })
 })
-

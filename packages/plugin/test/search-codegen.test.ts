@@ -12,7 +12,8 @@ import { generateSearchIndexModule, searchIndexModuleId, searchIndexRegistration
 import type { FileScan, LazyTool } from '../src/core/types.js'
 import { parseCompanionId } from '../src/core/virtual-ids.js'
 
-const moduleOf = (tools: LazyTool[], file = 'tools/x.ts', sourceHash = 'h') => ({ file, sourceHash, sites: [], lazy: { lazy: true, tools } }) as unknown as FileScan
+const moduleOf = (tools: LazyTool[], file = 'tools/x.ts', sourceHash = 'h') =>
+  ({ file, sourceHash, sites: [], lazy: { lazy: true, tools } }) as unknown as FileScan
 /** What the generated module's default export is, as JS reads it. */
 const exported = (code: string): unknown => new Function(code.replace('export default ', 'return '))()
 
@@ -23,12 +24,14 @@ interface CatalogueTool {
   parameters: Record<string, unknown>
 }
 // The catalogue as 50 tool modules of 100 tools, some with a spec description apart from the schema's.
-const tools = (catalogue() as CatalogueTool[]).map((t, i): LazyTool => ({
-  name: t.name,
-  toolset: t.toolset,
-  schema: { description: t.description, parameters: t.parameters },
-  ...(i % 7 == 0 ? { description: 'Spec text for ' + t.name.replace(/_/g, ' ') } : {}),
-}))
+const tools = (catalogue() as CatalogueTool[]).map(
+  (t, i): LazyTool => ({
+    name: t.name,
+    toolset: t.toolset,
+    schema: { description: t.description, parameters: t.parameters },
+    ...(i % 7 == 0 ? { description: 'Spec text for ' + t.name.replace(/_/g, ' ') } : {}),
+  }),
+)
 const modules = Array.from({ length: 50 }, (_, m) => moduleOf(tools.slice(m * 100, m * 100 + 100), `tools/m${m}.ts`))
 
 describe('the build-time search index', () => {
@@ -44,7 +47,8 @@ describe('the build-time search index', () => {
     core.registerSearchIndex(ahead, async () => ({ default: exported(code) }))
     await core.searchTools(ahead, 'warm up')
     expect(debug).toEqual(["toolreg: search index: 5000 of 5000 tools from the build's index, the others tokenized"])
-    for (const { query } of [...QUERIES, ...HELD_OUT] as { query: string }[]) expect(core.rankTools(ahead, query)).toEqual(core.rankTools(live, query))
+    for (const { query } of [...QUERIES, ...HELD_OUT] as { query: string }[])
+      expect(core.rankTools(ahead, query)).toEqual(core.rankTools(live, query))
   })
 
   it('is an empty module when no indexer could be loaded', () => {

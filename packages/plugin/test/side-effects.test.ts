@@ -58,7 +58,11 @@ describe('createSideEffectsFieldLookup', () => {
 
 describe('a Rolldown build', () => {
   /** Build the fixture app; the ids the plugin's resolveId was asked for. */
-  async function resolvedIds(root: string, treeshake: object | boolean = true, entry = 'src/main.ts'): Promise<string[]> {
+  async function resolvedIds(
+    root: string,
+    treeshake: object | boolean = true,
+    entry = 'src/main.ts',
+  ): Promise<string[]> {
     const plugin = rolldownToolRegistry({ dirs: ['tools', 'vendor/weather/tools'], dts: false, manifest: false })
     const resolveId = plugin.resolveId as { filter: unknown; handler: (id: string) => unknown }
     const asked: string[] = []
@@ -69,7 +73,13 @@ describe('a Rolldown build', () => {
         return resolveId.handler(id)
       },
     } as typeof plugin.resolveId
-    const bundle = await rolldown({ input: path.join(root, entry), cwd: root, plugins: [plugin], treeshake, logLevel: 'silent' })
+    const bundle = await rolldown({
+      input: path.join(root, entry),
+      cwd: root,
+      plugins: [plugin],
+      treeshake,
+      logLevel: 'silent',
+    })
     const { output } = await bundle.generate({ format: 'es' })
     await bundle.close()
     expect(output[0].code).toContain('get_forecast')
@@ -78,14 +88,17 @@ describe('a Rolldown build', () => {
     return asked
   }
   let code = ''
-  const fileIds = (ids: string[]) => ids.filter((id) => id.includes(':file:'))
+  const fileIds = (ids: string[]) => ids.filter(id => id.includes(':file:'))
 
   it('imports tool files by plain path, except under a "sideEffects" package.json', async () => {
     const root = await copyFixture('build-app')
     const asked = await resolvedIds(root)
     // vendor/weather/package.json says "sideEffects": false: only its file goes through a companion.
     expect(fileIds(asked)).toHaveLength(1)
-    expect(asked.filter((id) => !id.includes(':file:')).sort()).toEqual(['virtual:tool-registry', expect.stringMatching(/^virtual:tool-registry:sources:/)])
+    expect(asked.filter(id => !id.includes(':file:')).sort()).toEqual([
+      'virtual:tool-registry',
+      expect.stringMatching(/^virtual:tool-registry:sources:/),
+    ])
   })
 
   it('keeps the manifest (one JSON string) only when the app imports it', async () => {
@@ -94,7 +107,10 @@ describe('a Rolldown build', () => {
     // The bundler may print the string literal with other quotes: `\"` inside.
     const manifestJson = /\\?"files\\?":\[\\?"tools\/fetch_page\.ts/
     expect(code).toMatch(manifestJson)
-    await writeFile(path.join(root, 'src/registry-only.ts'), "import { registry } from 'virtual:tool-registry'\nconsole.log(registry.getAllToolNames())\n")
+    await writeFile(
+      path.join(root, 'src/registry-only.ts'),
+      "import { registry } from 'virtual:tool-registry'\nconsole.log(registry.getAllToolNames())\n",
+    )
     await resolvedIds(root, true, 'src/registry-only.ts')
     expect(code).not.toMatch(manifestJson)
     expect(code).not.toMatch(/\\?"version\\?":1/)

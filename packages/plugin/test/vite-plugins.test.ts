@@ -10,8 +10,11 @@ afterAll(cleanupTemps)
 
 const transformers = async (command: 'build' | 'serve'): Promise<string[]> => {
   const root = await copyFixture('build-app')
-  const config = await resolveConfig({ root, configFile: false, logLevel: 'silent', plugins: [toolRegistry({ dts: false })] }, command)
-  return config.plugins.filter((p) => p.name.startsWith('toolreg') && p.transform).map((p) => p.name)
+  const config = await resolveConfig(
+    { root, configFile: false, logLevel: 'silent', plugins: [toolRegistry({ dts: false })] },
+    command,
+  )
+  return config.plugins.filter(p => p.name.startsWith('toolreg') && p.transform).map(p => p.name)
 }
 
 describe('the Vite plugin per command', () => {

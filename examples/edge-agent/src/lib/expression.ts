@@ -33,7 +33,10 @@ const FUNCTIONS: Record<string, { arity: [number, number]; fn: (...xs: number[])
   max: { arity: [1, Infinity], fn: Math.max },
 }
 
-type Token = { kind: 'number'; value: number; at: number } | { kind: 'name'; value: string; at: number } | { kind: 'op'; value: string; at: number }
+type Token =
+  | { kind: 'number'; value: number; at: number }
+  | { kind: 'name'; value: string; at: number }
+  | { kind: 'op'; value: string; at: number }
 
 export function evaluateExpression(source: string): number {
   if (source.length > MAX_LENGTH) throw new ExpressionError(`expression longer than ${MAX_LENGTH} characters`)
@@ -52,7 +55,11 @@ export function evaluateExpression(source: string): number {
   }
   const unexpected = (wanted: string): ExpressionError => {
     const token = peek()
-    return new ExpressionError(token ? `expected ${wanted} at position ${token.at + 1}, found '${token.value}'` : `expected ${wanted} at the end`)
+    return new ExpressionError(
+      token
+        ? `expected ${wanted} at position ${token.at + 1}, found '${token.value}'`
+        : `expected ${wanted} at the end`,
+    )
   }
   const nested = <T>(parse: () => T): T => {
     if (++depth > MAX_DEPTH) throw new ExpressionError('expression nested too deeply')
@@ -121,7 +128,8 @@ export function evaluateExpression(source: string): number {
       pos++
       const name = token.value.toLowerCase()
       if (Object.hasOwn(CONSTANTS, name)) return CONSTANTS[name]
-      if (!Object.hasOwn(FUNCTIONS, name)) throw new ExpressionError(`unknown name '${token.value}' at position ${token.at + 1}`)
+      if (!Object.hasOwn(FUNCTIONS, name))
+        throw new ExpressionError(`unknown name '${token.value}' at position ${token.at + 1}`)
       const { arity, fn } = FUNCTIONS[name]
       expect('(')
       const args = [expression()]
@@ -130,7 +138,10 @@ export function evaluateExpression(source: string): number {
         args.push(expression())
       }
       expect(')')
-      if (args.length < arity[0] || args.length > arity[1]) throw new ExpressionError(`${name}() takes ${arity[0] === arity[1] ? arity[0] : `at least ${arity[0]}`} argument(s)`)
+      if (args.length < arity[0] || args.length > arity[1])
+        throw new ExpressionError(
+          `${name}() takes ${arity[0] === arity[1] ? arity[0] : `at least ${arity[0]}`} argument(s)`,
+        )
       return fn(...args)
     }
     throw unexpected('a number')
@@ -144,7 +155,8 @@ export function evaluateExpression(source: string): number {
 
 function tokenize(source: string): Token[] {
   const tokens: Token[] = []
-  const pattern = /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/%^(),×÷]))/y
+  const pattern =
+    /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/%^(),×÷]))/y
   let at = 0
   while (at < source.length) {
     if (/^\s*$/.test(source.slice(at))) break

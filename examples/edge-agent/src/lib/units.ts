@@ -94,18 +94,26 @@ export function convertUnits(value: number, from: string, to: string): Conversio
   const source = lookup(from)
   const target = lookup(to)
   if (source.dimension !== target.dimension) {
-    throw new UnitError(`cannot convert ${source.dimension} (${source.symbol}) to ${target.dimension} (${target.symbol})`)
+    throw new UnitError(
+      `cannot convert ${source.dimension} (${source.symbol}) to ${target.dimension} (${target.symbol})`,
+    )
   }
   const result =
     source.dimension === 'temperature'
       ? fromKelvin(toKelvin(value, source.symbol), target.symbol)
       : (value * source.factor) / target.factor
   // Twelve significant digits drop float noise (0.30000000000000004) and keep real precision.
-  return { value, from: source.symbol, to: target.symbol, result: Number(result.toPrecision(12)), dimension: source.dimension }
+  return {
+    value,
+    from: source.symbol,
+    to: target.symbol,
+    result: Number(result.toPrecision(12)),
+    dimension: source.dimension,
+  }
 }
 
 export function knownUnits(): string[] {
-  return [...new Set([...UNITS.values()].map((unit) => unit.symbol))].sort()
+  return [...new Set([...UNITS.values()].map(unit => unit.symbol))].sort()
 }
 
 function lookup(name: string): Unit & { symbol: string } {

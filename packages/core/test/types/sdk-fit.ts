@@ -15,7 +15,11 @@ import {
   type ToolResult,
 } from '@toolreg/core'
 import { jsonSchema, type ToolSet } from 'ai'
-import type { ChatCompletionMessageParam, ChatCompletionTool, ChatCompletionToolMessageParam } from 'openai/resources/chat/completions'
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+  ChatCompletionToolMessageParam,
+} from 'openai/resources/chat/completions'
 import type { FunctionTool, ResponseCreateParams } from 'openai/resources/responses/responses'
 
 declare const defs: ToolDefinition[]

@@ -27,7 +27,7 @@ r.register({
   name: 'slug',
   toolset: 'text',
   schema: { parameters: toStandardJsonSchema(v.object({ text: v.string(), max: v.optional(v.number()) })) },
-  handler: (args) => {
+  handler: args => {
     const t: string = args.text
     const m: number | undefined = args.max
     // @ts-expect-error -- not in the valibot schema
@@ -61,7 +61,7 @@ registry.register({
   name: 'json',
   toolset: 't',
   schema: { parameters: { type: 'object', properties: { q: { type: 'string' } } } },
-  handler: (args) => {
+  handler: args => {
     const a: Record<string, unknown> = args
     return String(a.q)
   },

@@ -5,7 +5,7 @@ import { z } from 'zod'
 // A 1×1 red PNG, so the image block carries real data.
 const RED_DOT = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
 
-const text = (value) => ({ content: [{ type: 'text', text: String(value) }] })
+const text = value => ({ content: [{ type: 'text', text: String(value) }] })
 
 /**
  * Flags: `--resources`, `--prompts`, `--tools=a,b` (extra echo tools with those raw names),
@@ -28,18 +28,22 @@ export function createDemoServer(flags) {
   const handles = new Map()
   // Calls of `slow` wait here until `release` resolves them.
   const gates = new Map()
-  const gate = (id) => {
+  const gate = id => {
     if (!gates.has(id)) {
       let open
-      const promise = new Promise((resolve) => (open = resolve))
+      const promise = new Promise(resolve => (open = resolve))
       gates.set(id, { promise, open, waiting: false })
     }
     return gates.get(id)
   }
   const tool = (name, config, cb) => handles.set(name, server.registerTool(name, config, cb))
 
-  tool('echo', { description: 'Echo the text back', inputSchema: { text: z.string() } }, ({ text: value }) => text(value))
-  tool('add', { description: 'Add two numbers', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => text(a + b))
+  tool('echo', { description: 'Echo the text back', inputSchema: { text: z.string() } }, ({ text: value }) =>
+    text(value),
+  )
+  tool('add', { description: 'Add two numbers', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) =>
+    text(a + b),
+  )
   tool('lines', { description: 'Two text blocks' }, () => ({
     content: [
       { type: 'text', text: 'first line' },
@@ -52,7 +56,10 @@ export function createDemoServer(flags) {
       { type: 'image', data: RED_DOT, mimeType: 'image/png' },
     ],
   }))
-  tool('structured', { description: 'Only structured content' }, () => ({ content: [], structuredContent: { ok: true, count: 3 } }))
+  tool('structured', { description: 'Only structured content' }, () => ({
+    content: [],
+    structuredContent: { ok: true, count: 3 },
+  }))
   tool('fail', { description: 'Reports an error' }, () => ({
     isError: true,
     content: [{ type: 'text', text: 'disk <system>quota</system> exceeded on server' }],
@@ -66,14 +73,16 @@ export function createDemoServer(flags) {
     await g.promise
     return text(`released ${id}`)
   })
-  tool('waiting', { description: 'Whether a slow call waits', inputSchema: { id: z.string() } }, ({ id }) => text(gates.get(id)?.waiting === true))
+  tool('waiting', { description: 'Whether a slow call waits', inputSchema: { id: z.string() } }, ({ id }) =>
+    text(gates.get(id)?.waiting === true),
+  )
   tool('release', { description: 'Release a slow call', inputSchema: { id: z.string() } }, ({ id }) => {
     gate(id).open()
     return text('ok')
   })
   // Counts calls of `never` that arrived and that the client cancelled, so tests can see an abort reach the server.
   const never = { started: 0, cancelled: 0 }
-  tool('never', { description: 'Never answers' }, (extra) => {
+  tool('never', { description: 'Never answers' }, extra => {
     never.started++
     extra.signal.addEventListener('abort', () => never.cancelled++)
     return new Promise(() => {})
@@ -89,12 +98,19 @@ export function createDemoServer(flags) {
     handles.delete(name)
     return text('removed')
   })
-  tool('swap_tool', { description: 'Remove one tool and add another in one step', inputSchema: { remove: z.string(), add: z.string() } }, ({ remove, add }) => {
-    tool(add, { description: `dynamic ${add}` }, () => text(`dynamic ${add} answers`))
-    handles.get(remove).remove()
-    handles.delete(remove)
-    return text('swapped')
-  })
+  tool(
+    'swap_tool',
+    {
+      description: 'Remove one tool and add another in one step',
+      inputSchema: { remove: z.string(), add: z.string() },
+    },
+    ({ remove, add }) => {
+      tool(add, { description: `dynamic ${add}` }, () => text(`dynamic ${add} answers`))
+      handles.get(remove).remove()
+      handles.delete(remove)
+      return text('swapped')
+    },
+  )
   tool('notify_tools_changed', { description: 'Send tools/list_changed' }, () => {
     server.sendToolListChanged()
     return text('sent')
@@ -104,7 +120,7 @@ export function createDemoServer(flags) {
   }
 
   if (flags.resources) {
-    server.registerResource('greeting', 'memo://greeting', { mimeType: 'text/plain' }, (uri) => ({
+    server.registerResource('greeting', 'memo://greeting', { mimeType: 'text/plain' }, uri => ({
       contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'hello from a resource' }],
     }))
   }

@@ -10,7 +10,7 @@ const sessions = new Map()
 async function newSession() {
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
-    onsessioninitialized: (id) => sessions.set(id, transport),
+    onsessioninitialized: id => sessions.set(id, transport),
   })
   transport.onclose = () => sessions.delete(transport.sessionId)
   await createDemoServer(flags).connect(transport)

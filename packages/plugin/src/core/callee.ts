@@ -20,7 +20,7 @@ export interface RegistryBindings {
  * `\x67`) and no registry module named.
  */
 export function mightRegister(code: string, registryModules: readonly string[]): boolean {
-  return code.includes('register') || code.includes('\\') || registryModules.some((m) => code.includes(m))
+  return code.includes('register') || code.includes('\\') || registryModules.some(m => code.includes(m))
 }
 
 /**
@@ -28,7 +28,11 @@ export function mightRegister(code: string, registryModules: readonly string[]):
  * top-level `const` aliases of them (`const r = registry`, `const { registry: r } = ns`,
  * `const ns2 = ns`), followed through chains.
  */
-export function registryBindings(program: t.Program, registryModules: readonly string[], scope: StaticScope): RegistryBindings {
+export function registryBindings(
+  program: t.Program,
+  registryModules: readonly string[],
+  scope: StaticScope,
+): RegistryBindings {
   const aliases = new Set<string>()
   const namespaces = new Set<string>()
   let importsRegistry = false
@@ -47,14 +51,18 @@ export function registryBindings(program: t.Program, registryModules: readonly s
   const bindings = { aliases, namespaces, importsRegistry, scope }
   const declarators = topLevelConstDeclarators(program)
   // A chain `const a = registry; const b = a` needs one round per link.
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false
     for (const d of declarators) {
       if (d.init == null) continue
       if (d.id.type === 'Identifier') {
         const name = d.id.name
-        const set = !aliases.has(name) && isRegistry(d.init, bindings) ? aliases
-          : !namespaces.has(name) && isNamespace(d.init, bindings) ? namespaces : undefined
+        const set =
+          !aliases.has(name) && isRegistry(d.init, bindings)
+            ? aliases
+            : !namespaces.has(name) && isNamespace(d.init, bindings)
+              ? namespaces
+              : undefined
         if (set !== undefined) {
           set.add(name)
           changed = true

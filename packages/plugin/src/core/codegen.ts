@@ -50,20 +50,23 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   const isolate = options.isolate ?? scan.options.isolate
   const importPath = options.importPath ?? ((f: FileScan) => toPosix(f.absPath))
   const verify = options.verify ?? scan.options.verify ?? false
-  const companion = (c: CompanionId, h?: string): string => str((options.companionPath ?? ((id) => id))(companionId(c, h)))
+  const companion = (c: CompanionId, h?: string): string =>
+    str((options.companionPath ?? (id => id))(companionId(c, h)))
   const registryModule = registryModuleOf(scan.options)
   const isLazy = (m: FileScan) => options.lazy !== false && isLazyModule(m)
   const lazyModules = scan.toolModules.filter(isLazy)
-  const eagerModules = lazyModules.length ? scan.toolModules.filter((m) => !isLazy(m)) : scan.toolModules
-  const paths = eagerModules.map((m) => str(importPath(m)))
-  const begins = verify ? eagerModules.map((m) => companion({ kind: 'begin', file: m.file })) : []
-  const ends = verify ? eagerModules.map((m) => companion({ kind: 'end', file: m.file }, m.sourceHash.slice(0, 12))) : []
+  const eagerModules = lazyModules.length ? scan.toolModules.filter(m => !isLazy(m)) : scan.toolModules
+  const paths = eagerModules.map(m => str(importPath(m)))
+  const begins = verify ? eagerModules.map(m => companion({ kind: 'begin', file: m.file })) : []
+  const ends = verify ? eagerModules.map(m => companion({ kind: 'end', file: m.file }, m.sourceHash.slice(0, 12))) : []
   const lines: string[] = [HEADER]
   // The registry module is imported first, so it is evaluated before any tool module, and
   // the sources table next (ES modules evaluate in import order): every statically named
   // tool has its `source` from the moment it is registered.
   lines.push(`import { registry } from ${str(registryModule)}`)
-  lines.push(`import ${str((options.companionPath ?? ((id) => id))(sourcesModuleId(scan, usesLazyTable(scan, options))))}`)
+  lines.push(
+    `import ${str((options.companionPath ?? (id => id))(sourcesModuleId(scan, usesLazyTable(scan, options))))}`,
+  )
   if (!isolate) {
     for (let i = 0; i < paths.length; i++) {
       if (verify) lines.push(`import ${begins[i]}`)
@@ -71,7 +74,11 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
       if (verify) lines.push(`import ${ends[i]}`)
     }
   }
-  if (lazyModules.length) lines.push(...lazyRegistrations(lazyModules, importPath), searchIndexRegistration((options.companionPath ?? ((id) => id))(searchIndexModuleId(lazyModules))))
+  if (lazyModules.length)
+    lines.push(
+      ...lazyRegistrations(lazyModules, importPath),
+      searchIndexRegistration((options.companionPath ?? (id => id))(searchIndexModuleId(lazyModules))),
+    )
   lines.push('', 'export { registry }')
   lines.push(`export const toolNames = ${FREEZE}([${scan.toolNames.map(str).join(', ')}])`)
   lines.push(`export const manifest = ${frozenManifest(scan.manifest)}`)
@@ -81,11 +88,12 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
     lines.push(`export const loadErrors = ${FREEZE}([])`)
     return lines.join('\n') + '\n'
   }
-  const files = eagerModules.map((m) => str(m.file))
+  const files = eagerModules.map(m => str(m.file))
   lines.push(`const __files = [${files.join(', ')}]`)
   if (verify) {
     // One module at a time: each one's registrations are told apart by its begin/end markers.
-    const thunks = (list: string[]) => `[${list.map((p) => `\n  () => import(${p}),`).join('')}${list.length > 0 ? '\n' : ''}]`
+    const thunks = (list: string[]) =>
+      `[${list.map(p => `\n  () => import(${p}),`).join('')}${list.length > 0 ? '\n' : ''}]`
     lines.push(
       `const __begin = ${thunks(begins)}`,
       `const __load = ${thunks(paths)}`,
@@ -100,7 +108,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   } else {
     lines.push(
       '// Started in sorted order; one module failing to load must not stop the others.',
-      `const __settled = await Promise.allSettled([${paths.map((p) => `\n  import(${p}),`).join('')}${paths.length > 0 ? '\n' : ''}])`,
+      `const __settled = await Promise.allSettled([${paths.map(p => `\n  import(${p}),`).join('')}${paths.length > 0 ? '\n' : ''}])`,
     )
   }
   lines.push(
@@ -163,14 +171,18 @@ export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy = fa
  * The source of a companion module of the virtual module (see ./virtual-ids.ts), or
  * undefined for a `file` or `search` companion (the latter: ./search-codegen.ts) or a file the scan does not know.
  */
-export function generateCompanionModule(scan: ScanResult, companion: CompanionId, options: Pick<GenerateModuleOptions, 'lazy'> = {}): string | undefined {
+export function generateCompanionModule(
+  scan: ScanResult,
+  companion: CompanionId,
+  options: Pick<GenerateModuleOptions, 'lazy'> = {},
+): string | undefined {
   const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
   if (companion.kind === 'sources') {
     // One JSON string literal parsed once: cheaper to parse than an object literal.
     return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesOf(scan, usesLazyTable(scan, options)).json)}))\n`
   }
   if (companion.kind === 'file' || companion.kind === 'search') return undefined
-  const module = scan.toolModules.find((m) => m.file === companion.file)
+  const module = scan.toolModules.find(m => m.file === companion.file)
   if (module === undefined) return undefined
   if (companion.kind === 'begin') return `${registryImport}registry.beginSource(${str(module.file)})\n`
   return `${registryImport}${verifyCode(module, 'registry', `registry.endSource(${str(module.file)}).registered`)}\n`
@@ -182,9 +194,11 @@ export function generateCompanionModule(scan: ScanResult, companion: CompanionId
  * by verify's end marker and by the dev server's tool-module footer.
  */
 export function verifyCode(module: FileScan, registry: string, registered: string): string {
-  const expected = [...new Set(module.sites.flatMap((s) => (s.name === null ? [] : [s.name])))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const expected = [...new Set(module.sites.flatMap(s => (s.name === null ? [] : [s.name])))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  )
   // Dynamic names and unattributable calls may register names the scan cannot know.
-  const open = module.sites.some((s) => s.name === null) || module.diagnostics.some((d) => d.code === 'TR009')
+  const open = module.sites.some(s => s.name === null) || module.diagnostics.some(d => d.code === 'TR009')
   return `;((registered, expected) => {
   const missing = expected.filter((name) => !registered.includes(name))
   const extra = ${open ? '[]' : 'registered.filter((name) => !expected.includes(name))'}

@@ -48,7 +48,10 @@ export interface LoadedConfig {
 export function parseNameRule(value: string, where: string): ToolRegistryConfig['names'] {
   if (isNameRuleName(value)) return value
   const m = /^\/(.+)\/([a-z]*)$/s.exec(value)
-  if (!m) throw new TypeError(`${where}: unknown rule ${JSON.stringify(value)} (portable, openai, anthropic, gemini, mcp or /regexp/)`)
+  if (!m)
+    throw new TypeError(
+      `${where}: unknown rule ${JSON.stringify(value)} (portable, openai, anthropic, gemini, mcp or /regexp/)`,
+    )
   try {
     return new RegExp(m[1]!, m[2])
   } catch (error) {
@@ -64,7 +67,10 @@ function validate(value: unknown, file: string): ToolRegistryConfig {
   }
   const config: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) {
-    if (key === 'root') throw new TypeError(`toolreg: ${where}: "root" cannot be configured here (the root is where the configuration is)`)
+    if (key === 'root')
+      throw new TypeError(
+        `toolreg: ${where}: "root" cannot be configured here (the root is where the configuration is)`,
+      )
     if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
       throw new TypeError(`toolreg: ${where}: unknown option ${JSON.stringify(key)} (${CONFIG_KEYS.join(', ')})`)
     }

@@ -6,7 +6,12 @@
 import type { FileScan, RegisterSite } from './types.js'
 
 const sameSite = (a: RegisterSite, b: RegisterSite): boolean =>
-  a.name === b.name && a.toolset === b.toolset && a.file === b.file && a.line === b.line && a.column === b.column && a.start === b.start
+  a.name === b.name &&
+  a.toolset === b.toolset &&
+  a.file === b.file &&
+  a.line === b.line &&
+  a.column === b.column &&
+  a.start === b.start
 
 /** The same files, in the same order, with sites the same in every field the derived values (and TR001) read. */
 export function sameSites(a: readonly FileScan[], b: readonly FileScan[]): boolean {
@@ -15,7 +20,8 @@ export function sameSites(a: readonly FileScan[], b: readonly FileScan[]): boole
     const x = a[i]!
     const y = b[i]!
     if (x === y || x.sites === y.sites) continue
-    if (x.file !== y.file || x.sites.length !== y.sites.length || x.sites.some((s, j) => !sameSite(s, y.sites[j]!))) return false
+    if (x.file !== y.file || x.sites.length !== y.sites.length || x.sites.some((s, j) => !sameSite(s, y.sites[j]!)))
+      return false
   }
   return true
 }

@@ -36,11 +36,17 @@ const EMPTY_POLL_MS = 2
 function virtualModuleDiffers(a: ScanResult, b: ScanResult): boolean {
   // Element by element, no joined copies: this runs on every save.
   // The same array (the scanner reuses names and manifest when no site moved): no difference.
-  const differ = <T>(x: readonly T[], y: readonly T[], same: (p: T, q: T) => boolean) => x !== y && (x.length !== y.length || x.some((p, i) => !same(p, y[i]!)))
+  const differ = <T>(x: readonly T[], y: readonly T[], same: (p: T, q: T) => boolean) =>
+    x !== y && (x.length !== y.length || x.some((p, i) => !same(p, y[i]!)))
   return (
     differ(a.toolModules, b.toolModules, (p, q) => p.absPath === q.absPath) ||
     differ(a.toolNames, b.toolNames, (p, q) => p === q) ||
-    differ(a.manifest.tools, b.manifest.tools, (p, q) => p.name === q.name && p.toolset === q.toolset && p.file === q.file && p.line === q.line && p.column === q.column)
+    differ(
+      a.manifest.tools,
+      b.manifest.tools,
+      (p, q) =>
+        p.name === q.name && p.toolset === q.toolset && p.file === q.file && p.line === q.line && p.column === q.column,
+    )
   )
 }
 
@@ -62,18 +68,19 @@ export function createDevSession(deps: DevSessionDeps) {
   let running: Promise<unknown> = Promise.resolve()
 
   const toolModule = (result: ScanResult | undefined, file: string): FileScan | undefined =>
-    result?.toolModules.find((m) => m.absPath === file || m.realPath === file)
-  const known = (file: string): boolean => last?.files.some((f) => f.absPath === file || f.realPath === file) ?? false
+    result?.toolModules.find(m => m.absPath === file || m.realPath === file)
+  const known = (file: string): boolean => last?.files.some(f => f.absPath === file || f.realPath === file) ?? false
 
   async function untilWritten(file: string): Promise<void> {
-    for (let waited = 0; deps.sizeOf(file) === 0 && waited < EMPTY_WAIT_MS; waited += EMPTY_POLL_MS) await deps.sleep(EMPTY_POLL_MS)
+    for (let waited = 0; deps.sizeOf(file) === 0 && waited < EMPTY_WAIT_MS; waited += EMPTY_POLL_MS)
+      await deps.sleep(EMPTY_POLL_MS)
   }
 
   async function run(paths: string[]): Promise<DevDecision> {
     await Promise.all(paths.map(untilWritten))
     for (const file of paths) deps.invalidate(file)
     // A content change of known files rescans only them; an add or unlink walks the dirs.
-    const onlyChanges = paths.every((file) => known(file) && deps.sizeOf(file) >= 0)
+    const onlyChanges = paths.every(file => known(file) && deps.sizeOf(file) >= 0)
     const result = await deps.scan(onlyChanges ? { changed: paths } : undefined)
     return decide(paths, result)
   }
@@ -82,7 +89,7 @@ export function createDevSession(deps: DevSessionDeps) {
     const before = last
     last = result
     // Tool modules the page may have in an older version (new ones come with the virtual module).
-    const changed = paths.filter((file) => toolModule(result, file) ?? toolModule(before, file))
+    const changed = paths.filter(file => toolModule(result, file) ?? toolModule(before, file))
     const { errors, errorMessage } = deps.errorsOf(result)
     if (errors.length > 0) {
       for (const file of changed) withheld.add(file)

@@ -42,7 +42,9 @@ function fingerprint(): string {
   } catch {
     // no package.json next to the build: the code alone
   }
-  const names = readdirSync(dir).filter((n) => n.endsWith('.js')).sort()
+  const names = readdirSync(dir)
+    .filter(n => n.endsWith('.js'))
+    .sort()
   for (const name of names) {
     const stats = statSync(path.join(dir, name))
     hash.update(`\n${name} ${stats.size} ${stats.mtimeMs}`)
@@ -60,10 +62,17 @@ function optionsKey(options: ResolvedOptions): string {
 
 function isFileScan(value: unknown): value is FileScan {
   const v = value as FileScan | null
-  return typeof v === 'object' && v !== null &&
-    typeof v.file === 'string' && typeof v.absPath === 'string' && typeof v.isToolModule === 'boolean' &&
-    Array.isArray(v.sites) && Array.isArray(v.diagnostics) &&
-    typeof v.sourceLength === 'number' && typeof v.sourceHash === 'string'
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.file === 'string' &&
+    typeof v.absPath === 'string' &&
+    typeof v.isToolModule === 'boolean' &&
+    Array.isArray(v.sites) &&
+    Array.isArray(v.diagnostics) &&
+    typeof v.sourceLength === 'number' &&
+    typeof v.sourceHash === 'string'
+  )
 }
 
 function parseEntries(text: string, key: string): Map<string, CacheEntry> | undefined {
@@ -79,7 +88,14 @@ function parseEntries(text: string, key: string): Map<string, CacheEntry> | unde
   const entries = new Map<string, CacheEntry>()
   for (const [abs, entry] of Object.entries(d.files as Record<string, unknown>)) {
     const e = entry as CacheEntry | null
-    if (typeof e !== 'object' || e === null || typeof e.size !== 'number' || typeof e.mtimeMs !== 'number' || !isFileScan(e.scan) || e.scan.absPath !== abs) {
+    if (
+      typeof e !== 'object' ||
+      e === null ||
+      typeof e.size !== 'number' ||
+      typeof e.mtimeMs !== 'number' ||
+      !isFileScan(e.scan) ||
+      e.scan.absPath !== abs
+    ) {
       return undefined
     }
     entries.set(abs, e)

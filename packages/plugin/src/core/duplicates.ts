@@ -36,21 +36,29 @@ export function compareSites(a: RegisterSite, b: RegisterSite): number {
 const at = (s: { file: string; line: number; column: number }): string => `${s.file}:${s.line}:${s.column}`
 
 /** One error per duplicated name, at its last site, every other site in `related`. */
-export function duplicateDiagnostics(groups: readonly RegisterSite[][], frameOf: FrameOf = () => undefined): Diagnostic[] {
-  return groups.map((group) => {
+export function duplicateDiagnostics(
+  groups: readonly RegisterSite[][],
+  frameOf: FrameOf = () => undefined,
+): Diagnostic[] {
+  return groups.map(group => {
     const last = group[group.length - 1]!
     const others = group.slice(0, -1)
-    const related: DiagnosticSite[] = others.map((s) => withFrame({ file: s.file, line: s.line, column: s.column }, frameOf(s)))
-    const toolsets = [...new Set(group.map((s) => s.toolset ?? '(dynamic)'))].join(', ')
-    return withFrame({
-      code: 'TR001' as const,
-      severity: 'error' as const,
-      message: `Duplicate tool name ${JSON.stringify(last.name)}: also registered at ${others.map(at).join(', ')} (toolsets: ${toolsets})`,
-      file: last.file,
-      line: last.line,
-      column: last.column,
-      related,
-    }, frameOf(last))
+    const related: DiagnosticSite[] = others.map(s =>
+      withFrame({ file: s.file, line: s.line, column: s.column }, frameOf(s)),
+    )
+    const toolsets = [...new Set(group.map(s => s.toolset ?? '(dynamic)'))].join(', ')
+    return withFrame(
+      {
+        code: 'TR001' as const,
+        severity: 'error' as const,
+        message: `Duplicate tool name ${JSON.stringify(last.name)}: also registered at ${others.map(at).join(', ')} (toolsets: ${toolsets})`,
+        file: last.file,
+        line: last.line,
+        column: last.column,
+        related,
+      },
+      frameOf(last),
+    )
   })
 }
 

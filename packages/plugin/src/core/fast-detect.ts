@@ -23,12 +23,18 @@ interface Found {
 }
 
 /** detectRegisterCalls' answer for the common shapes, or undefined when the file needs the full parse. */
-export function fastDetectRegisterCalls(code: string, file: string, options: DetectOptions = {}): DetectResult | undefined {
+export function fastDetectRegisterCalls(
+  code: string,
+  file: string,
+  options: DetectOptions = {},
+): DetectResult | undefined {
   const registryModules = options.registryModules ?? ['@toolreg/core']
   if (!code.includes('register')) {
     // What the full detector's pre-check answers, unless an escape could spell the word or
     // the file imports a registry module (a use of it the scan cannot attribute is TR009).
-    return code.includes('\\') || registryModules.some((m) => code.includes(m)) ? undefined : { isToolModule: false, sites: [], diagnostics: [] }
+    return code.includes('\\') || registryModules.some(m => code.includes(m))
+      ? undefined
+      : { isToolModule: false, sites: [], diagnostics: [] }
   }
   // Line breaks other than LF and CRLF, and HTML-like comments: left to the parser.
   if (hasOddLineBreakOrHtmlComment(code)) return undefined
@@ -37,7 +43,7 @@ export function fastDetectRegisterCalls(code: string, file: string, options: Det
   const { found } = recognised
   // A registry binding used anywhere but in an import or a recognised call may be handed
   // on (TR009 for the full detector): declined.
-  if (recognised.bindings.some((name) => usedElsewhere(code, name))) return undefined
+  if (recognised.bindings.some(name => usedElsewhere(code, name))) return undefined
   // Every `register` in the text must be one of the recognised calls.
   let occurrences = 0
   for (let i = code.indexOf('register'); i >= 0; i = code.indexOf('register', i + 8)) occurrences++
@@ -53,15 +59,26 @@ export function fastDetectRegisterCalls(code: string, file: string, options: Det
       lineStart = nl + 1
     }
     sites.push({
-      name: f.name, toolset: f.toolset, file, line, column: f.start - lineStart + 1,
-      start: f.start, end: f.end, argsEnd: f.argsEnd, hasMeta: false,
+      name: f.name,
+      toolset: f.toolset,
+      file,
+      line,
+      column: f.start - lineStart + 1,
+      start: f.start,
+      end: f.end,
+      argsEnd: f.argsEnd,
+      hasMeta: false,
     })
   }
   return { isToolModule: true, sites, diagnostics: [] }
 }
 
 /** The recognised calls in source order and the registry bindings met, or undefined to decline. */
-function recognise(code: string, jsx: boolean, registryModules: readonly string[]): { found: Found[]; bindings: string[] } | undefined {
+function recognise(
+  code: string,
+  jsx: boolean,
+  registryModules: readonly string[],
+): { found: Found[]; bindings: string[] } | undefined {
   const lx = new SkippingLexer(code, jsx)
   const aliases: string[] = []
   const namespaces: string[] = []
@@ -186,7 +203,14 @@ function recognise(code: string, jsx: boolean, registryModules: readonly string[
         t = advance()
       } else if (lx.is('get') || lx.is('set') || lx.is('async')) {
         t = advance()
-        const plain = t === Tok.Punct && (lx.punct === 58 || lx.punct === 40 || lx.punct === 44 || lx.punct === 125 || lx.punct === 60 || lx.punct === 63)
+        const plain =
+          t === Tok.Punct &&
+          (lx.punct === 58 ||
+            lx.punct === 40 ||
+            lx.punct === 44 ||
+            lx.punct === 125 ||
+            lx.punct === 60 ||
+            lx.punct === 63)
         if (plain) {
           if (!skipValue(depth)) return false
           if (isPunct(125) && lx.depth === depth - 1) break
@@ -228,7 +252,8 @@ function recognise(code: string, jsx: boolean, registryModules: readonly string[
     const t = advance()
     // The call must be the whole statement.
     if (t === Tok.Punct && lx.punct === 59) advance()
-    else if (t !== Tok.End && !(lx.newline && (t === Tok.String || (t === Tok.Ident && !isAny(OPERATOR_WORDS))))) return false
+    else if (t !== Tok.End && !(lx.newline && (t === Tok.String || (t === Tok.Ident && !isAny(OPERATOR_WORDS)))))
+      return false
     // The next statement starts at the token already read.
     else boundary = AFTER_NEWLINE
     if (name === undefined || toolset === undefined) return false
@@ -240,7 +265,8 @@ function recognise(code: string, jsx: boolean, registryModules: readonly string[
   const skipValue = (depth: number): boolean => {
     const t = lx.type
     if (t === Tok.Fail || t === Tok.End) return false
-    if (t === Tok.Punct && ((lx.punct === 44 && lx.depth === depth) || (lx.punct === 125 && lx.depth === depth - 1))) return true
+    if (t === Tok.Punct && ((lx.punct === 44 && lx.depth === depth) || (lx.punct === 125 && lx.depth === depth - 1)))
+      return true
     return lx.skipTo(depth) !== Tok.Fail
   }
 
@@ -265,7 +291,8 @@ function recognise(code: string, jsx: boolean, registryModules: readonly string[
         }
       }
       // Code after a top-level throw (or a break out of a block) may not run: left to the parser.
-      if (lx.fnDepth === 0 && (lx.is('throw') || lx.is('return') || lx.is('break') || lx.is('continue'))) return undefined
+      if (lx.fnDepth === 0 && (lx.is('throw') || lx.is('return') || lx.is('break') || lx.is('continue')))
+        return undefined
     }
     t = advance()
   }

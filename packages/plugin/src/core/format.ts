@@ -10,7 +10,11 @@ export function formatLocation(site: Pick<DiagnosticSite, 'file' | 'line' | 'col
   return site.column > 0 ? `${site.file}:${site.line}:${site.column}` : `${site.file}:${site.line}`
 }
 
-const indent = (text: string, by: string): string => text.split('\n').map((l) => (l === '' ? l : by + l)).join('\n')
+const indent = (text: string, by: string): string =>
+  text
+    .split('\n')
+    .map(l => (l === '' ? l : by + l))
+    .join('\n')
 
 function formatText(d: Diagnostic): string {
   const parts = [`${formatLocation(d)} - ${d.severity} ${d.code}: ${d.message}`]
@@ -57,7 +61,7 @@ export function formatDiagnostics(
 
 /** `2 errors and 1 warning`, for summaries. */
 export function countDiagnostics(diagnostics: readonly Diagnostic[]): string {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length
+  const errors = diagnostics.filter(d => d.severity === 'error').length
   const warnings = diagnostics.length - errors
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
   return `${plural(errors, 'error')} and ${plural(warnings, 'warning')}`
@@ -65,9 +69,10 @@ export function countDiagnostics(diagnostics: readonly Diagnostic[]): string {
 
 /** The `toolreg list` table: name, toolset, location. */
 export function formatToolTable(tools: ToolManifest['tools']): string {
-  const rows = tools.map((t) => [t.name ?? '(dynamic)', t.toolset ?? '(dynamic)', formatLocation(t)])
+  const rows = tools.map(t => [t.name ?? '(dynamic)', t.toolset ?? '(dynamic)', formatLocation(t)])
   const header = ['NAME', 'TOOLSET', 'LOCATION']
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.length)))
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')
   return [line(header), ...rows.map(line)].join('\n')
 }

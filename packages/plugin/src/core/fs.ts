@@ -35,10 +35,10 @@ export interface ScanFs {
 // than the syscalls themselves. A scan runs once per build, before bundling.
 // `realpathSync.native` resolves like fs.promises.realpath (realpath(3)).
 export const nodeScanFs: ScanFs = {
-  readdir: (dir) => nodeFs.readdirSync(dir, { withFileTypes: true }),
-  stat: (path) => nodeFs.statSync(path),
-  realpath: (path) => nodeFs.realpathSync.native(path),
-  readFile: (path) => nodeFs.readFileSync(path),
+  readdir: dir => nodeFs.readdirSync(dir, { withFileTypes: true }),
+  stat: path => nodeFs.statSync(path),
+  realpath: path => nodeFs.realpathSync.native(path),
+  readFile: path => nodeFs.readFileSync(path),
 }
 
 /** The `code` of a Node system error, or undefined. */

@@ -27,7 +27,8 @@ const guardOf = (file: FileScan): string => str('\0' + file.file)
 /** The name → `file:LINE:COL` table of one tool module (the first site of each static name). */
 function sourcesOf(file: FileScan): Record<string, string> {
   const table: Record<string, string> = Object.create(null)
-  for (const s of file.sites) if (s.name !== null && !Object.hasOwn(table, s.name)) table[s.name] = `${s.file}:${s.line}:${s.column}`
+  for (const s of file.sites)
+    if (s.name !== null && !Object.hasOwn(table, s.name)) table[s.name] = `${s.file}:${s.line}:${s.column}`
   return table
 }
 
@@ -61,7 +62,7 @@ function toolModuleHeader(file: FileScan, registryModule: string, mayAwait = tru
  * (only such a tool: the others stay until `endSource`, also if this version throws).
  */
 function movedTools(file: FileScan): string {
-  const pairs = file.sites.flatMap((s) => (s.name !== null && s.toolset !== null ? [[s.name, s.toolset]] : []))
+  const pairs = file.sites.flatMap(s => (s.name !== null && s.toolset !== null ? [[s.name, s.toolset]] : []))
   if (pairs.length === 0) return ''
   const own = str(file.file + ':')
   return (

@@ -10,7 +10,7 @@
  * chunk here: ~35 ms). Backslashes are escaped for JS.
  */
 export const jsonString = (json: string): string =>
-  `'${json.replace(/[^ -&(-[\]-~]/g, (c) => (c === '\\' ? '\\\\' : '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')))}'`
+  `'${json.replace(/[^ -&(-[\]-~]/g, c => (c === '\\' ? '\\\\' : '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')))}'`
 
 /** `value` as JSON in a single-quoted JS string (see `jsonString`). */
 export const jsonText = (value: unknown): string => jsonString(JSON.stringify(value))

@@ -38,9 +38,12 @@ export function evalJson(node: t.Node, scope: StaticScope, depth = 0): JsonResul
     case 'NullLiteral':
       return { ok: true, value: null }
     case 'TemplateLiteral':
-      return n.expressions.length === 0 && typeof n.quasis[0]?.value.cooked === 'string' ? { ok: true, value: n.quasis[0].value.cooked } : fail(n)
+      return n.expressions.length === 0 && typeof n.quasis[0]?.value.cooked === 'string'
+        ? { ok: true, value: n.quasis[0].value.cooked }
+        : fail(n)
     case 'UnaryExpression': {
-      if ((n.operator !== '-' && n.operator !== '+') || n.argument.type !== 'NumericLiteral') return fail(n, 'an expression computed at run time')
+      if ((n.operator !== '-' && n.operator !== '+') || n.argument.type !== 'NumericLiteral')
+        return fail(n, 'an expression computed at run time')
       return { ok: true, value: n.operator === '-' ? -n.argument.value : n.argument.value }
     }
     case 'ArrayExpression': {
@@ -61,7 +64,8 @@ export function evalJson(node: t.Node, scope: StaticScope, depth = 0): JsonResul
         const key = staticKey(p.key, p.computed, scope, depth)
         if (key === undefined) return fail(p.key, 'a computed key')
         // In a literal, a plain `__proto__: …` sets the prototype: it is not a property.
-        if (key === '__proto__' && !p.computed) return fail(p, '`__proto__:` in an object literal (it sets the prototype)')
+        if (key === '__proto__' && !p.computed)
+          return fail(p, '`__proto__:` in an object literal (it sets the prototype)')
         const v = evalJson(p.value, scope, depth + 1)
         if (!v.ok) return v
         Object.defineProperty(out, key, { value: v.value, enumerable: true, writable: true, configurable: true })
@@ -77,7 +81,8 @@ export function evalJson(node: t.Node, scope: StaticScope, depth = 0): JsonResul
     case 'OptionalMemberExpression': {
       const object = resolveObject(n.object, scope, depth + 1)
       const key = staticKey(n.property, n.computed, scope, depth)
-      if (object === undefined || key === undefined) return fail(n, 'a property of something that is not a top-level const object literal')
+      if (object === undefined || key === undefined)
+        return fail(n, 'a property of something that is not a top-level const object literal')
       const found = findProperty(object, key, scope, depth + 1)
       if (found.dynamic || found.node === undefined) return fail(n, 'a property that is missing or not static')
       return evalJson(found.node, scope, depth + 1)

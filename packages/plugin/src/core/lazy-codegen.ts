@@ -47,9 +47,10 @@ export function lazyTable(modules: FileScan[]): unknown[] {
     files.push(m.file)
     for (const t of tools) {
       // Its source, as the sources table of eager tools gives theirs: the first register call naming it.
-      const site = m.sites.find((s) => s.name === t.name)
+      const site = m.sites.find(s => s.name === t.name)
       locations.push(site ? `${site.line}:${site.column}` : 0)
-      if (t.description !== undefined || t.emoji !== undefined) extras.push([names.length, { description: t.description, emoji: t.emoji }])
+      if (t.description !== undefined || t.emoji !== undefined)
+        extras.push([names.length, { description: t.description, emoji: t.emoji }])
       names.push(t.name)
       toolsetOf.push(intern(toolsets, toolsetIndex, t.toolset, t.toolset))
       const set = parameterSet(t.schema, (k, v) => intern(pairs, pairIndex, JSON.stringify([k, v]), [k, v]))
@@ -57,7 +58,20 @@ export function lazyTable(modules: FileScan[]): unknown[] {
       shapes.push(set ? intern(sets, setIndex, JSON.stringify(set), set) : t.schema)
     }
   }
-  return [LAZY_TABLE_FORMAT, toolsets, pairs, sets, counts, names, toolsetOf, descriptions, shapes, extras, ...namedFiles(files, counts, names), locations]
+  return [
+    LAZY_TABLE_FORMAT,
+    toolsets,
+    pairs,
+    sets,
+    counts,
+    names,
+    toolsetOf,
+    descriptions,
+    shapes,
+    extras,
+    ...namedFiles(files, counts, names),
+    locations,
+  ]
 }
 
 /**
@@ -68,7 +82,9 @@ export function lazyTable(modules: FileScan[]): unknown[] {
 function namedFiles(files: string[], counts: number[], names: string[]): [(string | 0)[], [string, string]] {
   const split = (file: string, name: string): [string, string] | undefined => {
     const at = file.lastIndexOf(name)
-    return at >= 0 && (at === 0 || file[at - 1] === '/') && file.indexOf('/', at) < 0 ? [file.slice(0, at), file.slice(at + name.length)] : undefined
+    return at >= 0 && (at === 0 || file[at - 1] === '/') && file.indexOf('/', at) < 0
+      ? [file.slice(0, at), file.slice(at + name.length)]
+      : undefined
   }
   const firsts: (string | undefined)[] = []
   // Prefix and suffix (joined by a NUL, which no path holds) → how many modules they name.
@@ -90,18 +106,27 @@ function namedFiles(files: string[], counts: number[], names: string[]): [(strin
  * required? } }` as its parameter set (property indexes from `pair`, `required` as indexes
  * into them); undefined for any other schema, which the table then holds whole.
  */
-function parameterSet(schema: Record<string, unknown>, pair: (key: string, value: unknown) => number): [number[], number[] | 0] | undefined {
+function parameterSet(
+  schema: Record<string, unknown>,
+  pair: (key: string, value: unknown) => number,
+): [number[], number[] | 0] | undefined {
   const params = schema.parameters
   const common =
-    (keysAre(schema, 'description', 'parameters') && typeof schema.description === 'string') &&
+    keysAre(schema, 'description', 'parameters') &&
+    typeof schema.description === 'string' &&
     (keysAre(params, 'type', 'properties', 'required') || keysAre(params, 'type', 'properties')) &&
-    params.type === 'object' && keysAre(params.properties, ...Object.keys(params.properties ?? {}))
+    params.type === 'object' &&
+    keysAre(params.properties, ...Object.keys(params.properties ?? {}))
   if (!common) return undefined
   const props = Object.entries(params.properties as Record<string, unknown>)
   const required = params.required
   const at = (key: string) => props.findIndex(([k]) => k === key)
   // `required` as indexes into the tool's own properties: only when each names one of them, once.
-  const requiredOk = required === undefined || (Array.isArray(required) && new Set(required).size === required.length && required.every((k) => typeof k === 'string' && at(k) >= 0))
+  const requiredOk =
+    required === undefined ||
+    (Array.isArray(required) &&
+      new Set(required).size === required.length &&
+      required.every(k => typeof k === 'string' && at(k) >= 0))
   if (!requiredOk) return undefined
   return [props.map(([k, v]) => pair(k, v)), required === undefined ? 0 : (required as string[]).map(at)]
 }
@@ -118,7 +143,9 @@ export const LOADER_GROUP = 64
 function loaders(modules: FileScan[], importPath: (file: FileScan) => string): string {
   const groups: string[] = []
   for (let g = 0; g < modules.length; g += LOADER_GROUP) {
-    const cases = modules.slice(g, g + LOADER_GROUP).map((m, i) => `\n    case ${g + i}: return import(${str(importPath(m))})`)
+    const cases = modules
+      .slice(g, g + LOADER_GROUP)
+      .map((m, i) => `\n    case ${g + i}: return import(${str(importPath(m))})`)
     groups.push(`\n  (m) => {\n    switch (m) {${cases.join('')}\n    }\n  },`)
   }
   return `const __loaders = [${groups.join('')}\n]\nconst __import = (m) => __loaders[Math.floor(m / ${LOADER_GROUP})](m)`
@@ -136,7 +163,7 @@ export function lazyRegistrations(modules: FileScan[], importPath: (file: FileSc
     loaders(modules, importPath),
     '// A browser may remember a failed import(): a retry imports the chunk again, under a fresh URL when the error names one.',
     'const __load = (m, attempt) => attempt === 0 ? __import(m) : __import(m).catch((error) => {',
-    "  const url = /\\b(?:https?|file):\\/\\/[^\\s'\"]+/.exec(String(error && error.message))",
+    '  const url = /\\b(?:https?|file):\\/\\/[^\\s\'"]+/.exec(String(error && error.message))',
     '  if (!url) throw error',
     "  return import(/* @vite-ignore */ /* webpackIgnore: true */ url[0] + (url[0].includes('?') ? '&' : '?') + 'toolreg-retry=' + attempt)",
     '})',

@@ -9,7 +9,8 @@ import { parseModule } from './parse.js'
 import { findProperty, resolveObject } from './static-value.js'
 import type { LazyPlan, LazyTool, RegisterSite } from './types.js'
 
-const lineColumn = (node: t.Node) => (node.loc ? { line: node.loc.start.line, column: node.loc.start.column + 1 } : { line: 0, column: 0 })
+const lineColumn = (node: t.Node) =>
+  node.loc ? { line: node.loc.start.line, column: node.loc.start.column + 1 } : { line: 0, column: 0 }
 
 /** The call expression the detector reported at `site` (same offsets), if it is a statement of the module body. */
 function callAt(program: t.Program, site: RegisterSite): t.CallExpression | t.OptionalCallExpression | undefined {
@@ -23,8 +24,14 @@ function callAt(program: t.Program, site: RegisterSite): t.CallExpression | t.Op
       return undefined
     }
     const n = node as t.Node
-    if (typeof n.type !== 'string' || n.start == null || n.end == null || n.start > site.start || n.end < site.end) return undefined
-    if ((n.type === 'CallExpression' || n.type === 'OptionalCallExpression') && n.start === site.start && n.end === site.end) return n
+    if (typeof n.type !== 'string' || n.start == null || n.end == null || n.start > site.start || n.end < site.end)
+      return undefined
+    if (
+      (n.type === 'CallExpression' || n.type === 'OptionalCallExpression') &&
+      n.start === site.start &&
+      n.end === site.end
+    )
+      return n
     for (const key of Object.keys(n)) {
       if (key !== 'loc' && key !== 'leadingComments' && key !== 'trailingComments') {
         const hit = visit((n as unknown as Record<string, unknown>)[key])
@@ -36,7 +43,9 @@ function callAt(program: t.Program, site: RegisterSite): t.CallExpression | t.Op
   // Only calls directly in a module-body statement: a block or loop body may shadow the consts.
   for (const stmt of program.body) {
     if (stmt.start! <= site.start && stmt.end! >= site.end) {
-      return stmt.type === 'BlockStatement' || stmt.type.startsWith('For') || stmt.type === 'LabeledStatement' ? undefined : visit(stmt)
+      return stmt.type === 'BlockStatement' || stmt.type.startsWith('For') || stmt.type === 'LabeledStatement'
+        ? undefined
+        : visit(stmt)
     }
   }
   return undefined
@@ -46,30 +55,44 @@ function callAt(program: t.Program, site: RegisterSite): t.CallExpression | t.Op
  * The lazy plan of one tool module: its tools' static definitions, or why it must load eagerly.
  * Consts are read as the detector reads them: a const mutated anywhere is not static.
  */
-export function planLazy(code: string, file: string, sites: readonly RegisterSite[], registryModules: readonly string[]): LazyPlan {
+export function planLazy(
+  code: string,
+  file: string,
+  sites: readonly RegisterSite[],
+  registryModules: readonly string[],
+): LazyPlan {
   const eager = (reason: string, at: { line: number; column: number }): LazyPlan => ({ lazy: false, reason, ...at })
-  const dynamic = sites.find((s) => s.name === null || s.toolset === null)
+  const dynamic = sites.find(s => s.name === null || s.toolset === null)
   if (dynamic) return eager('a tool name or toolset is dynamic', dynamic)
   const parsed = parseModule(code, file)
   if (!parsed.ok) return eager(`it cannot be parsed: ${parsed.message}`, parsed)
   const program = parsed.ast.program
   const { scope, mutated } = staticScope(program, registryModules)
   /** evalJson's reason, or that it refers to a mutated const. */
-  const why = (value: { at: t.Node; why: string }) => (value.at.type === 'Identifier' && mutated.has(value.at.name) ? `\`${value.at.name}\` is mutated` : value.why)
+  const why = (value: { at: t.Node; why: string }) =>
+    value.at.type === 'Identifier' && mutated.has(value.at.name) ? `\`${value.at.name}\` is mutated` : value.why
   const tools: LazyTool[] = []
   for (const site of sites) {
     const call = callAt(program, site)
     const arg = call?.arguments[0]
-    if (!call || !arg || arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder') return eager('register() is called inside a block', site)
+    if (!call || !arg || arg.type === 'SpreadElement' || arg.type === 'ArgumentPlaceholder')
+      return eager('register() is called inside a block', site)
     const spec = resolveObject(arg, scope)
     if (!spec) return eager('the tool spec is not an object literal (or a top-level const one)', lineColumn(arg))
     const field = (key: string) => findProperty(spec, key, scope)
-    if (field('override').node) return eager('the tool spec sets `override` (a lazy placeholder registers without it)', lineColumn(field('override').node!))
+    if (field('override').node)
+      return eager(
+        'the tool spec sets `override` (a lazy placeholder registers without it)',
+        lineColumn(field('override').node!),
+      )
     const schema = field('schema')
     if (!schema.node) return eager('the tool spec has no schema', lineColumn(spec))
-    const value = schema.dynamic ? { ok: false as const, at: schema.node, why: 'a spread or computed key' } : evalJson(schema.node, scope)
+    const value = schema.dynamic
+      ? { ok: false as const, at: schema.node, why: 'a spread or computed key' }
+      : evalJson(schema.node, scope)
     if (!value.ok) return eager(`its schema is not static: ${why(value)}`, lineColumn(value.at))
-    if (!value.value || typeof value.value !== 'object' || Array.isArray(value.value)) return eager('its schema is not an object', lineColumn(schema.node))
+    if (!value.value || typeof value.value !== 'object' || Array.isArray(value.value))
+      return eager('its schema is not an object', lineColumn(schema.node))
     const tool: LazyTool = { name: site.name!, toolset: site.toolset!, schema: value.value as Record<string, unknown> }
     for (const key of ['description', 'emoji'] as const) {
       const f = field(key)

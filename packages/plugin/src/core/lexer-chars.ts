@@ -25,13 +25,14 @@ export const INCDEC = 0x10003
 // What can change the structure: brackets, literals, comments, commas; and what the
 // fast path must refuse: escapes and non-ASCII outside literals. Commas matter only at
 // the depth being skipped to: deeper, the `_DEEP` forms pass over them.
-export const STRUCTURE = /[(){}[\],'"`\/\\\u007f-\uffff]/g
-export const STRUCTURE_JSX = /[(){}[\],'"`\/\\<\u007f-\uffff]/g
-export const STRUCTURE_DEEP = /[(){}[\]'"`\/\\\u007f-\uffff]/g
-export const STRUCTURE_JSX_DEEP = /[(){}[\]'"`\/\\<\u007f-\uffff]/g
+export const STRUCTURE = /[(){}[\],'"`/\\\u007f-\uffff]/g
+export const STRUCTURE_JSX = /[(){}[\],'"`/\\<\u007f-\uffff]/g
+export const STRUCTURE_DEEP = /[(){}[\]'"`/\\\u007f-\uffff]/g
+export const STRUCTURE_JSX_DEEP = /[(){}[\]'"`/\\<\u007f-\uffff]/g
 
 export const isBlank = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12
-export const isIdentStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36
+export const isIdentStart = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36
 export const isIdentPart = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57)
 export const isDigit = (c: number): boolean => c >= 48 && c <= 57
 

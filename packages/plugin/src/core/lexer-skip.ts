@@ -2,7 +2,19 @@
 // visits only what can change the structure, and the regex engine skips the plain text
 // between (names, numbers, operators, blanks).
 import { Lexer } from './lexer.js'
-import { ARROW, INCDEC, isBlank, isDigit, isIdentPart, lineEnd, STRUCTURE, STRUCTURE_DEEP, STRUCTURE_JSX, STRUCTURE_JSX_DEEP, Tok } from './lexer-chars.js'
+import {
+  ARROW,
+  INCDEC,
+  isBlank,
+  isDigit,
+  isIdentPart,
+  lineEnd,
+  STRUCTURE,
+  STRUCTURE_DEEP,
+  STRUCTURE_JSX,
+  STRUCTURE_JSX_DEEP,
+  Tok,
+} from './lexer-chars.js'
 
 export class SkippingLexer extends Lexer {
   /**
@@ -15,7 +27,7 @@ export class SkippingLexer extends Lexer {
     const code = this.code
     const atDepth = this.jsx ? STRUCTURE_JSX : STRUCTURE
     const deeper = this.jsx ? STRUCTURE_JSX_DEEP : STRUCTURE_DEEP
-    for (let from = this.end; ;) {
+    for (let from = this.end; ; ) {
       // A comma deeper than `depth` changes nothing the fast path looks at: not a stop there.
       const re = this.stack.length === depth ? atDepth : deeper
       re.lastIndex = from
@@ -37,9 +49,20 @@ export class SkippingLexer extends Lexer {
       this.prevEnd = this.end
       this.start = pos
       this.escaped = false
-      const t = c === 39 || c === 34 ? this.string(pos, c) : c === 96 ? this.template(pos + 1, true) : c === 47 ? this.slash(pos) : this.punctuator(pos, c)
+      const t =
+        c === 39 || c === 34
+          ? this.string(pos, c)
+          : c === 96
+            ? this.template(pos + 1, true)
+            : c === 47
+              ? this.slash(pos)
+              : this.punctuator(pos, c)
       if (t === Tok.Fail) return t
-      if ((c === 44 && this.stack.length === depth) || (c === 125 && t === Tok.Punct && this.stack.length === depth - 1)) return t
+      if (
+        (c === 44 && this.stack.length === depth) ||
+        (c === 125 && t === Tok.Punct && this.stack.length === depth - 1)
+      )
+        return t
       from = this.end
     }
   }
@@ -64,5 +87,4 @@ export class SkippingLexer extends Lexer {
     const b = q > from ? code.charCodeAt(q - 1) : 0
     this.punct = (c === 43 || c === 45) && b === c ? INCDEC : c === 62 && b === 61 ? ARROW : c
   }
-
 }

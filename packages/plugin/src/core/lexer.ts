@@ -3,26 +3,69 @@
 // certainty (an ambiguous `/`, JSX, an escape that could spell a name,
 // non-ASCII code, a lone CR) makes it fail, and the file goes to
 // @babel/parser. No allocation per token: the current token lives in fields.
-import { ARROW, INCDEC, isDigit, isIdentPart, isIdentStart, isSafeEscape, lineEnd, OPTIONAL, SPREAD, Tok } from './lexer-chars.js'
+import {
+  ARROW,
+  INCDEC,
+  isDigit,
+  isIdentPart,
+  isIdentStart,
+  isSafeEscape,
+  lineEnd,
+  OPTIONAL,
+  SPREAD,
+  Tok,
+} from './lexer-chars.js'
 
 export { ARROW, INCDEC, OPTIONAL, SPREAD, Tok } from './lexer-chars.js'
 
 // Identifiers after which `/` starts a regex.
-const REGEX_AFTER = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await', 'extends'])
+const REGEX_AFTER = new Set([
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
+  'extends',
+])
 /** `(` after these opens a condition or a loop head, not a parameter list or a call (no slice per `(`). */
 function isControlWord(code: string, start: number, end: number): boolean {
   switch (end - start) {
-    case 2: return code.startsWith('if', start)
-    case 3: return code.startsWith('for', start)
-    case 4: return code.startsWith('with', start)
-    case 5: return code.startsWith('while', start) || code.startsWith('catch', start)
-    case 6: return code.startsWith('switch', start)
-    default: return false
+    case 2:
+      return code.startsWith('if', start)
+    case 3:
+      return code.startsWith('for', start)
+    case 4:
+      return code.startsWith('with', start)
+    case 5:
+      return code.startsWith('while', start) || code.startsWith('catch', start)
+    case 6:
+      return code.startsWith('switch', start)
+    default:
+      return false
   }
 }
 
-const enum Open { Paren, Bracket, Brace, FnBrace, Subst }
-const enum ParenOwner { Control, Callable, Other }
+const enum Open {
+  Paren,
+  Bracket,
+  Brace,
+  FnBrace,
+  Subst,
+}
+const enum ParenOwner {
+  Control,
+  Callable,
+  Other,
+}
 
 export class Lexer {
   readonly code: string
@@ -85,11 +128,21 @@ export class Lexer {
         return (this.type = this.stack.length === 0 ? Tok.End : Tok.Fail)
       }
       const c = code.charCodeAt(pos)
-      if (c === 10) { this.newline = true; pos++; continue }
-      if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) { pos++; continue }
+      if (c === 10) {
+        this.newline = true
+        pos++
+        continue
+      }
+      if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) {
+        pos++
+        continue
+      }
       if (c === 47) {
         const d = code.charCodeAt(pos + 1)
-        if (d === 47) { pos = lineEnd(code, pos + 2); continue }
+        if (d === 47) {
+          pos = lineEnd(code, pos + 2)
+          continue
+        }
         if (d === 42) {
           const close = code.indexOf('*/', pos + 2)
           if (close < 0) return this.fail()
@@ -250,9 +303,15 @@ export class Lexer {
     switch (c) {
       case 40: // (
         this.stack.push(Open.Paren)
-        this.parenOwners.push(this.prevType === Tok.Ident
-          ? (isControlWord(code, this.prevStart, this.prevEnd) ? ParenOwner.Control : ParenOwner.Callable)
-          : this.prevType === Tok.Punct && this.prevPunct === 42 ? ParenOwner.Callable : ParenOwner.Other)
+        this.parenOwners.push(
+          this.prevType === Tok.Ident
+            ? isControlWord(code, this.prevStart, this.prevEnd)
+              ? ParenOwner.Control
+              : ParenOwner.Callable
+            : this.prevType === Tok.Punct && this.prevPunct === 42
+              ? ParenOwner.Callable
+              : ParenOwner.Other,
+        )
         break
       case 41: // )
         if (this.stack.pop() !== Open.Paren) return this.fail()
@@ -260,9 +319,11 @@ export class Lexer {
         if (this.bodyDepth > this.stack.length) this.bodyDepth = -1
         break
       case 58: // : after a parameter list starts a return type
-        if (this.prevType === Tok.Punct && this.prevPunct === 41 && this.closedParen === ParenOwner.Callable) this.bodyDepth = this.stack.length
+        if (this.prevType === Tok.Punct && this.prevPunct === 41 && this.closedParen === ParenOwner.Callable)
+          this.bodyDepth = this.stack.length
         break
-      case 59: case 44: // ; ,
+      case 59:
+      case 44: // ; ,
         if (this.bodyDepth === this.stack.length) this.bodyDepth = -1
         break
       case 91: // [
@@ -272,10 +333,12 @@ export class Lexer {
         if (this.stack.pop() !== Open.Bracket) return this.fail()
         if (this.bodyDepth > this.stack.length) this.bodyDepth = -1
         break
-      case 123: { // {
+      case 123: {
+        // {
         // `f(): { a: T } {`: a brace right after the colon is the return type's.
         const typeBrace = this.prevType === Tok.Punct && this.prevPunct === 58
-        const fn = (this.prevType === Tok.Punct && this.prevPunct === ARROW) ||
+        const fn =
+          (this.prevType === Tok.Punct && this.prevPunct === ARROW) ||
           (this.prevType === Tok.Punct && this.prevPunct === 41 && this.closedParen === ParenOwner.Callable) ||
           (this.bodyDepth === this.stack.length && !typeBrace)
         if (this.bodyDepth === this.stack.length && !typeBrace) this.bodyDepth = -1
@@ -283,7 +346,8 @@ export class Lexer {
         if (fn) this.fnDepth++
         break
       }
-      case 125: { // }
+      case 125: {
+        // }
         const open = this.stack.pop()
         if (this.bodyDepth > this.stack.length) this.bodyDepth = -1
         if (open === Open.Subst) return this.template(pos + 1, false)
@@ -293,16 +357,29 @@ export class Lexer {
       }
       case 61: // = =>
         if (this.bodyDepth === this.stack.length) this.bodyDepth = -1
-        if (d === 62) { this.punct = ARROW; return this.token(Tok.Punct, pos + 2) }
+        if (d === 62) {
+          this.punct = ARROW
+          return this.token(Tok.Punct, pos + 2)
+        }
         break
       case 46: // ...
-        if (d === 46 && code.charCodeAt(pos + 2) === 46) { this.punct = SPREAD; return this.token(Tok.Punct, pos + 3) }
+        if (d === 46 && code.charCodeAt(pos + 2) === 46) {
+          this.punct = SPREAD
+          return this.token(Tok.Punct, pos + 3)
+        }
         break
       case 63: // ?. (not `? .5`)
-        if (d === 46 && !isDigit(code.charCodeAt(pos + 2))) { this.punct = OPTIONAL; return this.token(Tok.Punct, pos + 2) }
+        if (d === 46 && !isDigit(code.charCodeAt(pos + 2))) {
+          this.punct = OPTIONAL
+          return this.token(Tok.Punct, pos + 2)
+        }
         break
-      case 43: case 45: // ++ --
-        if (d === c) { this.punct = INCDEC; return this.token(Tok.Punct, pos + 2) }
+      case 43:
+      case 45: // ++ --
+        if (d === c) {
+          this.punct = INCDEC
+          return this.token(Tok.Punct, pos + 2)
+        }
         break
       case 60: // < : JSX where an expression starts
         if (this.jsx && this.regexAllowed() !== false) return this.fail()

@@ -4,10 +4,10 @@ import type { FileScan, ScanResult, ToolManifest } from './types.js'
 export function buildManifest(toolModules: readonly FileScan[]): ToolManifest {
   return {
     version: 1,
-    tools: toolModules.flatMap((m) =>
-      m.sites.map((s) => ({ name: s.name, toolset: s.toolset, file: s.file, line: s.line, column: s.column })),
+    tools: toolModules.flatMap(m =>
+      m.sites.map(s => ({ name: s.name, toolset: s.toolset, file: s.file, line: s.line, column: s.column })),
     ),
-    files: toolModules.map((m) => m.file),
+    files: toolModules.map(m => m.file),
   }
 }
 

@@ -13,10 +13,7 @@ export interface MemoryFs extends ScanFs {
   readonly reads: Map<string, number>
 }
 
-type Node =
-  | { kind: 'file'; data: Uint8Array; mtimeMs: number }
-  | { kind: 'dir' }
-  | { kind: 'symlink'; target: string }
+type Node = { kind: 'file'; data: Uint8Array; mtimeMs: number } | { kind: 'dir' } | { kind: 'symlink'; target: string }
 
 const MAX_LINKS = 40
 
@@ -37,7 +34,8 @@ export function createMemoryFs(entries: Record<string, MemoryEntry>): MemoryFs {
   const set = (p: string, entry: MemoryEntry): void => {
     const abs = path.posix.resolve(p)
     ensureParents(abs)
-    if (typeof entry === 'string') nodes.set(abs, { kind: 'file', data: new TextEncoder().encode(entry), mtimeMs: ++clock })
+    if (typeof entry === 'string')
+      nodes.set(abs, { kind: 'file', data: new TextEncoder().encode(entry), mtimeMs: ++clock })
     else if (entry instanceof Uint8Array) nodes.set(abs, { kind: 'file', data: entry, mtimeMs: ++clock })
     else if ('symlink' in entry) nodes.set(abs, { kind: 'symlink', target: entry.symlink })
     else nodes.set(abs, { kind: 'dir' })
@@ -78,7 +76,7 @@ export function createMemoryFs(entries: Record<string, MemoryEntry>): MemoryFs {
   return {
     reads,
     write: (file, content) => set(file, content),
-    remove: (file) => void nodes.delete(path.posix.resolve(file)),
+    remove: file => void nodes.delete(path.posix.resolve(file)),
     async readdir(dir) {
       const real = resolve(dir, 'scandir')
       if (nodes.get(real)?.kind !== 'dir') throw fsError('ENOTDIR', 'scandir', dir)

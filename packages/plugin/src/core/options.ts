@@ -16,7 +16,7 @@ export const defaultOptions = Object.freeze({
 
 function stringList(value: unknown, key: string, fallback: readonly string[]): string[] {
   if (value === undefined) return [...fallback]
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v === '')) {
+  if (!Array.isArray(value) || value.some(v => typeof v !== 'string' || v === '')) {
     throw new TypeError(`toolRegistry: option "${key}" must be an array of non-empty strings`)
   }
   return [...value]
@@ -32,7 +32,7 @@ function lazyOption(value: unknown): boolean | string[] {
   if (value === undefined || value === false) return false
   if (value === true) return true
   const globs = typeof value === 'string' ? [value] : value
-  if (!Array.isArray(globs) || globs.length === 0 || globs.some((g) => typeof g !== 'string' || g === '')) {
+  if (!Array.isArray(globs) || globs.length === 0 || globs.some(g => typeof g !== 'string' || g === '')) {
     throw new TypeError('toolRegistry: option "lazy" must be a boolean, a glob or a non-empty array of globs')
   }
   return [...globs]
@@ -52,11 +52,16 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
   if (options.root !== undefined && (typeof options.root !== 'string' || options.root === '')) {
     throw new TypeError('toolRegistry: option "root" must be a non-empty string')
   }
-  if (options.config !== undefined && options.config !== false && (typeof options.config !== 'string' || options.config === '')) {
+  if (
+    options.config !== undefined &&
+    options.config !== false &&
+    (typeof options.config !== 'string' || options.config === '')
+  ) {
     throw new TypeError('toolRegistry: option "config" must be a file name or false')
   }
   const registryModules = stringList(options.registryModules, 'registryModules', defaultOptions.registryModules)
-  if (options.verify !== undefined && typeof options.verify !== 'boolean') throw new TypeError('toolRegistry: option "verify" must be a boolean')
+  if (options.verify !== undefined && typeof options.verify !== 'boolean')
+    throw new TypeError('toolRegistry: option "verify" must be a boolean')
   if (registryModules.length === 0) throw new TypeError('toolRegistry: option "registryModules" must not be empty')
   return {
     root: path.resolve(options.root ?? root ?? process.cwd()),
@@ -75,4 +80,5 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
 }
 
 /** The module the generated code imports `registry` from: the first of `registryModules` (never empty once resolved). */
-export const registryModuleOf = (options: Pick<ResolvedOptions, 'registryModules'>): string => options.registryModules[0]!
+export const registryModuleOf = (options: Pick<ResolvedOptions, 'registryModules'>): string =>
+  options.registryModules[0]!

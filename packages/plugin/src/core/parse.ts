@@ -8,7 +8,11 @@ const loadParser = (): typeof parse =>
   (babelParse ??= (createRequire(import.meta.url)('@babel/parser') as typeof import('@babel/parser')).parse)
 
 // Valid modern input must never get a false TR004 (docs/architecture.md).
-const COMMON: ParserPlugin[] = ['decorators', 'explicitResourceManagement', ['importAttributes', { deprecatedAssertSyntax: true }]]
+const COMMON: ParserPlugin[] = [
+  'decorators',
+  'explicitResourceManagement',
+  ['importAttributes', { deprecatedAssertSyntax: true }],
+]
 
 export function parserPlugins(file: string): ParserPlugin[] {
   const ext = /\.([^./]+)$/.exec(file)?.[1]?.toLowerCase() ?? ''
@@ -27,7 +31,12 @@ export function parseModule(code: string, file: string): ParseResult {
     return {
       ok: true,
       // Nothing reads comments: not attaching them to nodes saves work and garbage.
-      ast: loadParser()(code, { sourceType: 'module', plugins: parserPlugins(file), errorRecovery: false, attachComment: false }),
+      ast: loadParser()(code, {
+        sourceType: 'module',
+        plugins: parserPlugins(file),
+        errorRecovery: false,
+        attachComment: false,
+      }),
     }
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc

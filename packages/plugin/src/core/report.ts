@@ -13,12 +13,13 @@ export interface ScanReport {
 }
 
 export function reportScan(result: Pick<ScanResult, 'diagnostics'>): ScanReport {
-  const errors = result.diagnostics.filter((d) => d.severity === 'error')
+  const errors = result.diagnostics.filter(d => d.severity === 'error')
   const warnings = result.diagnostics
-    .filter((d) => d.severity === 'warning')
-    .map((diagnostic) => ({ diagnostic, message: formatDiagnostics([diagnostic], 'text') }))
+    .filter(d => d.severity === 'warning')
+    .map(diagnostic => ({ diagnostic, message: formatDiagnostics([diagnostic], 'text') }))
   const n = errors.length
-  const errorMessage = n === 0 ? '' : `toolreg: ${n} error${n === 1 ? '' : 's'} in tool modules:\n` + formatDiagnostics(errors, 'text')
+  const errorMessage =
+    n === 0 ? '' : `toolreg: ${n} error${n === 1 ? '' : 's'} in tool modules:\n` + formatDiagnostics(errors, 'text')
   return { errors, errorMessage, warnings }
 }
 

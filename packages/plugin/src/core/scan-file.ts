@@ -42,10 +42,17 @@ export function scanSource(code: string, walked: WalkedFile, options: ResolvedOp
   // rest, and for every file when the caller compiles nothing that would catch a syntax error.
   const fast = options.fullParse === true ? undefined : fastDetectRegisterCalls(code, walked.file, options)
   const detected = fast ?? detectRegisterCalls(code, walked.file, options)
-  const lazy = detected.isToolModule && isLazyFile(walked.file, options.lazy) ? planLazy(code, walked.file, detected.sites, options.registryModules) : undefined
+  const lazy =
+    detected.isToolModule && isLazyFile(walked.file, options.lazy)
+      ? planLazy(code, walked.file, detected.sites, options.registryModules)
+      : undefined
   if (lazy && !lazy.lazy) {
     detected.diagnostics.push({
-      code: 'TR002', severity: 'warning', file: walked.file, line: lazy.line, column: lazy.column,
+      code: 'TR002',
+      severity: 'warning',
+      file: walked.file,
+      line: lazy.line,
+      column: lazy.column,
       message: `${walked.file} is loaded eagerly, not lazily: ${lazy.reason} — lazy tools need a static name, toolset and JSON Schema`,
       ...(lazy.line > 0 ? { frame: codeFrame(code, lazy.line, lazy.column) } : {}),
     })
@@ -67,7 +74,11 @@ export async function scanFile(walked: WalkedFile, options: ResolvedOptions, fs:
   const scan = await readAndScan(walked, options, fs)
   if (!/[?#\\]/.test(walked.file)) return scan
   const tr008: Diagnostic = {
-    code: 'TR008', severity: 'warning', file: walked.file, line: 0, column: 0,
+    code: 'TR008',
+    severity: 'warning',
+    file: walked.file,
+    line: 0,
+    column: 0,
     message: `Tool file name ${walked.file} contains "?", "#" or "\\": builds import exactly this file, but the dev server cannot serve it — rename the file`,
   }
   return { ...scan, diagnostics: [tr008, ...scan.diagnostics] }
@@ -80,7 +91,9 @@ async function readAndScan(walked: WalkedFile, options: ResolvedOptions, fs: Sca
     ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}),
     isToolModule: false,
     sites: [],
-    diagnostics: [{ code: 'TR004', severity: 'error', message, file: walked.file, line, column, ...(frame ? { frame } : {}) }],
+    diagnostics: [
+      { code: 'TR004', severity: 'error', message, file: walked.file, line, column, ...(frame ? { frame } : {}) },
+    ],
     sourceLength: 0,
     sourceHash: '',
   })
@@ -93,8 +106,12 @@ async function readAndScan(walked: WalkedFile, options: ResolvedOptions, fs: Sca
   const decoded = decodeSource(bytes)
   if (!decoded.ok) {
     const hex = decoded.byte.toString(16).toUpperCase().padStart(2, '0')
-    return failed(`${walked.file} is not valid UTF-8 (byte 0x${hex} at line ${decoded.line}, column ${decoded.column}): save it as UTF-8`,
-      decoded.line, decoded.column, codeFrame(decoded.code, decoded.line, decoded.column))
+    return failed(
+      `${walked.file} is not valid UTF-8 (byte 0x${hex} at line ${decoded.line}, column ${decoded.column}): save it as UTF-8`,
+      decoded.line,
+      decoded.column,
+      codeFrame(decoded.code, decoded.line, decoded.column),
+    )
   }
   return scanSource(decoded.code, walked, options)
 }

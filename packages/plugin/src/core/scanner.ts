@@ -80,7 +80,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     }
     const scan = await scanFile(walked, options, io)
     // A read failure (TR004 without a position) is not cached: a chmod does not change the mtime.
-    if (scan.diagnostics.some((d) => d.code === 'TR004' && d.line === 0)) {
+    if (scan.diagnostics.some(d => d.code === 'TR004' && d.line === 0)) {
       cache.delete(walked.absPath)
       return scan
     }
@@ -119,12 +119,20 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
           stats = undefined
         }
       }
-      if (hit !== undefined && stats !== undefined && !(stats instanceof Promise) && hit.size === stats.size && hit.mtimeMs === stats.mtimeMs &&
-        hit.scan.file === w.file && hit.scan.realPath === w.realPath) files[i] = hit.scan
+      if (
+        hit !== undefined &&
+        stats !== undefined &&
+        !(stats instanceof Promise) &&
+        hit.size === stats.size &&
+        hit.mtimeMs === stats.mtimeMs &&
+        hit.scan.file === w.file &&
+        hit.scan.realPath === w.realPath
+      )
+        files[i] = hit.scan
       else rest.push(i)
     }
     if (rest.length > 0) {
-      const scanned = await mapLimit(rest, IO_CONCURRENCY, (i) => scanOne(walked[i]!))
+      const scanned = await mapLimit(rest, IO_CONCURRENCY, i => scanOne(walked[i]!))
       for (let k = 0; k < rest.length; k++) files[rest[k]!] = scanned[k]!
     }
     return files
@@ -185,7 +193,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     const walk = await walkDirs(options, io)
     const files = await scanAll(walk.files)
     if (cache.size !== files.length || dirty) {
-      const present = new Set(walk.files.map((f) => f.absPath))
+      const present = new Set(walk.files.map(f => f.absPath))
       for (const key of cache.keys()) {
         if (!present.has(key)) {
           cache.delete(key)
@@ -206,7 +214,11 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
    * scan: an unknown path (an added file), a file gone or no longer a file (a removal),
    * a symlink that now points elsewhere.
    */
-  const targetedScan = async (prev: LastScan, changed: ReadonlySet<string>, stale: readonly string[]): Promise<ScanResult | undefined> => {
+  const targetedScan = async (
+    prev: LastScan,
+    changed: ReadonlySet<string>,
+    stale: readonly string[],
+  ): Promise<ScanResult | undefined> => {
     prev.indexes ??= indexWalk(prev.walk)
     const targets = new Set<number>()
     for (const p of changed) {
@@ -230,9 +242,11 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     }
     // A new array: earlier results keep their files.
     const files = [...prev.files]
-    await Promise.all(checked.map(async ({ i, walked, stats }) => {
-      files[i] = await scanWithStats(walked, stats, true)
-    }))
+    await Promise.all(
+      checked.map(async ({ i, walked, stats }) => {
+        files[i] = await scanWithStats(walked, stats, true)
+      }),
+    )
     saveLater()
     last = { ...prev, files }
     return finish(prev.walk, files)
@@ -256,7 +270,9 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
   })
 
   const start = (request: ScanRequest): Promise<ScanResult> => {
-    running = run(request).finally(() => { running = undefined })
+    running = run(request).finally(() => {
+      running = undefined
+    })
     return running
   }
 
@@ -270,12 +286,14 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     }
     if (!running) return start(request)
     queuedRequest = request
-    queued = running.catch(() => undefined).then(() => {
-      const next = queuedRequest!
-      queued = undefined
-      queuedRequest = undefined
-      return start(next)
-    })
+    queued = running
+      .catch(() => undefined)
+      .then(() => {
+        const next = queuedRequest!
+        queued = undefined
+        queuedRequest = undefined
+        return start(next)
+      })
     return queued
   }
 
@@ -292,8 +310,8 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
       invalidated.add(key)
     },
     // Bundlers hand over normalized absolute ids: try those as they are before path.resolve.
-    isToolFile: (absPath) => byPath.has(absPath) || byPath.has(normalize(absPath)),
-    getFileScan: (absPath) => byPath.get(absPath) ?? byPath.get(normalize(absPath)),
+    isToolFile: absPath => byPath.has(absPath) || byPath.has(normalize(absPath)),
+    getFileScan: absPath => byPath.get(absPath) ?? byPath.get(normalize(absPath)),
   }
 }
 

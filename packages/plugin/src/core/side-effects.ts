@@ -39,7 +39,7 @@ export function createSideEffectsFieldLookup(): (file: string) => boolean {
   // Tool files come in path order: most share the previous one's directory.
   let lastDir = ''
   let lastResult = false
-  return (file) => {
+  return file => {
     const dir = path.dirname(file)
     if (dir !== lastDir) {
       lastDir = dir

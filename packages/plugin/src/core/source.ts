@@ -5,7 +5,8 @@ import type { codeFrameColumns } from '@babel/code-frame'
 // Loaded on the first frame: most scans and builds never need one.
 let babelCodeFrame: typeof codeFrameColumns | undefined
 const loadCodeFrame = (): typeof codeFrameColumns =>
-  (babelCodeFrame ??= (createRequire(import.meta.url)('@babel/code-frame') as typeof import('@babel/code-frame')).codeFrameColumns)
+  (babelCodeFrame ??= (createRequire(import.meta.url)('@babel/code-frame') as typeof import('@babel/code-frame'))
+    .codeFrameColumns)
 
 export type DecodeResult =
   | { ok: true; code: string }
@@ -33,11 +34,19 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     const b = bytes[i]!
     let need = 0
     let min = 0
-    if (b < 0x80) { i++; continue }
-    else if (b >= 0xc2 && b <= 0xdf) { need = 1; min = 0x80 }
-    else if (b >= 0xe0 && b <= 0xef) { need = 2; min = 0x800 }
-    else if (b >= 0xf0 && b <= 0xf4) { need = 3; min = 0x10000 }
-    else return i
+    if (b < 0x80) {
+      i++
+      continue
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      need = 1
+      min = 0x80
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2
+      min = 0x800
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3
+      min = 0x10000
+    } else return i
     if (i + need >= bytes.length) return i
     let cp = b & (0x3f >> need)
     for (let k = 1; k <= need; k++) {
@@ -78,6 +87,6 @@ export function codeFrame(code: string, line: number, column: number): string {
   )
   return frame
     .split('\n')
-    .map((l) => (l.length > MAX_FRAME_LINE ? l.slice(0, MAX_FRAME_LINE) + '…' : l))
+    .map(l => (l.length > MAX_FRAME_LINE ? l.slice(0, MAX_FRAME_LINE) + '…' : l))
     .join('\n')
 }

@@ -24,10 +24,13 @@ const MAX_DEPTH = 32
 export function unwrapTs(node: t.Node): t.Node {
   let n = node
   while (
-    n.type === 'TSAsExpression' || n.type === 'TSSatisfiesExpression' ||
-    n.type === 'TSTypeAssertion' || n.type === 'TSNonNullExpression' ||
+    n.type === 'TSAsExpression' ||
+    n.type === 'TSSatisfiesExpression' ||
+    n.type === 'TSTypeAssertion' ||
+    n.type === 'TSNonNullExpression' ||
     n.type === 'ParenthesizedExpression'
-  ) n = n.expression
+  )
+    n = n.expression
   return n
 }
 
@@ -106,7 +109,10 @@ export function findProperty(
 /** `__proto__: x` in an object literal: sets the prototype (only unquoted or quoted, not computed, not shorthand). */
 function isProtoSetter(prop: t.ObjectProperty | t.ObjectMethod): boolean {
   if (prop.type !== 'ObjectProperty' || prop.computed || prop.shorthand) return false
-  return (prop.key.type === 'Identifier' && prop.key.name === '__proto__') || (prop.key.type === 'StringLiteral' && prop.key.value === '__proto__')
+  return (
+    (prop.key.type === 'Identifier' && prop.key.name === '__proto__') ||
+    (prop.key.type === 'StringLiteral' && prop.key.value === '__proto__')
+  )
 }
 
 /** Evaluate `node` by the static rules; see StaticValue. */
@@ -148,7 +154,9 @@ export function evalStatic(node: t.Node, scope: StaticScope, depth = 0): StaticV
       const found = findProperty(object, key, scope, depth + 1)
       if (found.dynamic) return { kind: 'dynamic' }
       // `CONST.missing` is `undefined` at run time: known, and not a string.
-      return found.node === undefined ? { kind: 'other', description: 'undefined' } : evalStatic(found.node, scope, depth + 1)
+      return found.node === undefined
+        ? { kind: 'other', description: 'undefined' }
+        : evalStatic(found.node, scope, depth + 1)
     }
     default:
       return { kind: 'dynamic' }

@@ -68,7 +68,13 @@ function walkStatements(body: readonly t.Statement[], scope: StaticScope, state:
   return completion
 }
 
-function walkStatement(stmt: t.Statement, scope: StaticScope, state: State, walk: Walk, label: string | null = null): Completion {
+function walkStatement(
+  stmt: t.Statement,
+  scope: StaticScope,
+  state: State,
+  walk: Walk,
+  label: string | null = null,
+): Completion {
   const push = (expr: t.Node | null | undefined): void => {
     const call = topLevelCall(expr, walk.bindings)
     if (call) walk.found.push({ call, repeated: state.repeated, dead: state.dead, scope })
@@ -138,9 +144,28 @@ function mayJump(stmt: t.Statement): boolean {
   }
 }
 
-const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ObjectMethod', 'ClassMethod', 'ClassPrivateMethod', 'ClassDeclaration', 'ClassExpression'])
+const FUNCTIONS = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ObjectMethod',
+  'ClassMethod',
+  'ClassPrivateMethod',
+  'ClassDeclaration',
+  'ClassExpression',
+])
 const JUMPS = new Set(['BreakStatement', 'ContinueStatement'])
-const SKIP = new Set(['type', 'start', 'end', 'loc', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments'])
+const SKIP = new Set([
+  'type',
+  'start',
+  'end',
+  'loc',
+  'range',
+  'extra',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+])
 
 function containsJump(node: t.Node): boolean {
   const stack: t.Node[] = [node]
@@ -152,7 +177,8 @@ function containsJump(node: t.Node): boolean {
       if (SKIP.has(key)) continue
       const value = (n as unknown as Record<string, unknown>)[key]
       for (const child of Array.isArray(value) ? value : [value]) {
-        if (child !== null && typeof child === 'object' && typeof (child as t.Node).type === 'string') stack.push(child as t.Node)
+        if (child !== null && typeof child === 'object' && typeof (child as t.Node).type === 'string')
+          stack.push(child as t.Node)
       }
     }
   }
@@ -167,7 +193,8 @@ function blockNames(body: readonly t.Statement[]): string[] {
   const names: string[] = []
   for (const stmt of body) {
     if (stmt.type === 'VariableDeclaration') names.push(...declaredNames(stmt))
-    else if ((stmt.type === 'FunctionDeclaration' || stmt.type === 'ClassDeclaration') && stmt.id) names.push(stmt.id.name)
+    else if ((stmt.type === 'FunctionDeclaration' || stmt.type === 'ClassDeclaration') && stmt.id)
+      names.push(stmt.id.name)
   }
   return names
 }
@@ -177,12 +204,23 @@ function declaredNames(decl: t.VariableDeclaration): string[] {
   const visit = (node: t.Node | null | undefined): void => {
     if (!node) return
     switch (node.type) {
-      case 'Identifier': names.push(node.name); break
-      case 'ObjectPattern': for (const p of node.properties) visit(p.type === 'RestElement' ? p.argument : p.value); break
-      case 'ArrayPattern': for (const e of node.elements) visit(e); break
-      case 'AssignmentPattern': visit(node.left); break
-      case 'RestElement': visit(node.argument); break
-      default: break
+      case 'Identifier':
+        names.push(node.name)
+        break
+      case 'ObjectPattern':
+        for (const p of node.properties) visit(p.type === 'RestElement' ? p.argument : p.value)
+        break
+      case 'ArrayPattern':
+        for (const e of node.elements) visit(e)
+        break
+      case 'AssignmentPattern':
+        visit(node.left)
+        break
+      case 'RestElement':
+        visit(node.argument)
+        break
+      default:
+        break
     }
   }
   for (const d of decl.declarations) visit(d.id)

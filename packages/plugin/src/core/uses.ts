@@ -24,11 +24,36 @@ export interface Uses {
 
 // Keys of a Babel node that never hold child nodes, or hold only types.
 const SKIP_KEYS = new Set([
-  'type', 'start', 'end', 'loc', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments',
-  'typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeParameters', 'implements',
+  'type',
+  'start',
+  'end',
+  'loc',
+  'range',
+  'extra',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'typeAnnotation',
+  'returnType',
+  'typeParameters',
+  'typeArguments',
+  'superTypeParameters',
+  'implements',
 ])
-const TYPE_ONLY = new Set(['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TSDeclareFunction', 'TSModuleDeclaration', 'TSImportEqualsDeclaration'])
-const WRAPPERS = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSTypeAssertion', 'TSNonNullExpression', 'ParenthesizedExpression'])
+const TYPE_ONLY = new Set([
+  'TSInterfaceDeclaration',
+  'TSTypeAliasDeclaration',
+  'TSDeclareFunction',
+  'TSModuleDeclaration',
+  'TSImportEqualsDeclaration',
+])
+const WRAPPERS = new Set([
+  'TSAsExpression',
+  'TSSatisfiesExpression',
+  'TSTypeAssertion',
+  'TSNonNullExpression',
+  'ParenthesizedExpression',
+])
 const MUTATORS: Record<string, ReadonlySet<string>> = {
   Object: new Set(['assign', 'defineProperty', 'defineProperties', 'setPrototypeOf']),
   Reflect: new Set(['set', 'defineProperty', 'deleteProperty', 'setPrototypeOf']),
@@ -130,7 +155,12 @@ function isReference(item: Item): boolean {
   }
 }
 
-export function analyseUses(program: t.Program, bindings: RegistryBindings, registryModules: readonly string[], aliasDeclarators: ReadonlySet<t.Node>): Uses {
+export function analyseUses(
+  program: t.Program,
+  bindings: RegistryBindings,
+  registryModules: readonly string[],
+  aliasDeclarators: ReadonlySet<t.Node>,
+): Uses {
   const calls: RegisterCall[] = []
   const unattributed: Unattributed[] = []
   const mutated = new Set<string>()
@@ -150,7 +180,9 @@ export function analyseUses(program: t.Program, bindings: RegistryBindings, regi
     if ((p.type === 'MemberExpression' || p.type === 'OptionalMemberExpression') && key === 'object') {
       const name = memberKey(p, bindings.scope)
       const above = effectiveParent(parent!)
-      const called = (above.parent?.node.type === 'CallExpression' || above.parent?.node.type === 'OptionalCallExpression') && above.key === 'callee'
+      const called =
+        (above.parent?.node.type === 'CallExpression' || above.parent?.node.type === 'OptionalCallExpression') &&
+        above.key === 'callee'
       if (name === 'register' && !called) flag(p, REASONS.asValue)
       else if (name === undefined) flag(p, called ? REASONS.computed : REASONS.escapes)
       return
@@ -182,9 +214,18 @@ export function analyseUses(program: t.Program, bindings: RegistryBindings, regi
         if (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') break
         const name = memberKey(callee, bindings.scope)
         if (name === 'register' && !isRegistry(callee.object, bindings)) flag(node, REASONS.unknownObject)
-        else if ((name === 'call' || name === 'apply' || name === 'bind') && memberOf(callee.object, 'register', bindings) !== undefined) flag(node, REASONS.indirect)
+        else if (
+          (name === 'call' || name === 'apply' || name === 'bind') &&
+          memberOf(callee.object, 'register', bindings) !== undefined
+        )
+          flag(node, REASONS.indirect)
         const object = unwrapTs(callee.object)
-        if (name !== undefined && object.type === 'Identifier' && MUTATORS[object.name]?.has(name) && node.arguments[0] !== undefined) {
+        if (
+          name !== undefined &&
+          object.type === 'Identifier' &&
+          MUTATORS[object.name]?.has(name) &&
+          node.arguments[0] !== undefined
+        ) {
           const root = rootName(node.arguments[0])
           if (root !== undefined) mutated.add(root)
         }
@@ -214,7 +255,10 @@ export function analyseUses(program: t.Program, bindings: RegistryBindings, regi
           // A namespace is fine as the object of a static member (`ns.registry`, `ns.other`).
           const { parent, key } = effectiveParent(item)
           const p = parent?.node
-          const staticMember = (p?.type === 'MemberExpression' || p?.type === 'OptionalMemberExpression') && key === 'object' && memberKey(p, bindings.scope) !== undefined
+          const staticMember =
+            (p?.type === 'MemberExpression' || p?.type === 'OptionalMemberExpression') &&
+            key === 'object' &&
+            memberKey(p, bindings.scope) !== undefined
           const alias = p?.type === 'VariableDeclarator' && key === 'init' && aliasDeclarators.has(p)
           if (!staticMember && !alias && p?.type !== 'ExportSpecifier') flag(node, REASONS.escapes)
         }
@@ -234,7 +278,8 @@ export function analyseUses(program: t.Program, bindings: RegistryBindings, regi
       if (Array.isArray(value)) {
         for (let j = value.length - 1; j >= 0; j--) {
           const child = value[j] as t.Node | null
-          if (child !== null && typeof child === 'object' && typeof child.type === 'string') stack.push({ node: child, parent: item, key })
+          if (child !== null && typeof child === 'object' && typeof child.type === 'string')
+            stack.push({ node: child, parent: item, key })
         }
       } else if (value !== null && typeof value === 'object' && typeof (value as t.Node).type === 'string') {
         stack.push({ node: value as t.Node, parent: item, key })

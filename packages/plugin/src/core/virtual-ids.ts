@@ -41,10 +41,12 @@ const decode = (text: string): string => Buffer.from(text, 'base64url').toString
 export function companionId(companion: CompanionId, hash = ''): string {
   switch (companion.kind) {
     case 'sources':
-    case 'search': return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash}`
+    case 'search':
+      return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash}`
     case 'begin':
     case 'end':
-    case 'file': return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash === '' ? '' : hash + ':'}${encode(companion.file)}`
+    case 'file':
+      return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash === '' ? '' : hash + ':'}${encode(companion.file)}`
   }
 }
 

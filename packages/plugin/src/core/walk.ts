@@ -42,8 +42,8 @@ export function isInside(child: string, parent: string): boolean {
  * or the pattern's regex. The walk builds POSIX paths, so no slash conversion is needed.
  */
 export function compileGlobs(patterns: readonly string[], options: { dot: boolean }): (rel: string) => boolean {
-  const regexes = patterns.map((p) => picomatch.makeRe(p, options))
-  return (rel) => patterns.includes(rel) || regexes.some((re) => re.test(rel))
+  const regexes = patterns.map(p => picomatch.makeRe(p, options))
+  return rel => patterns.includes(rel) || regexes.some(re => re.test(rel))
 }
 
 /** `dir` absolute and normalized: `path.join` without its normalization pass, once per file. */
@@ -55,12 +55,14 @@ function joinName(dir: string, name: string): string {
  * Whether an absolute path is one the walk would pick up by name: inside a tool dir and
  * matched by include/exclude relative to it (symlinks and their targets not checked).
  */
-export function createToolFileMatcher(options: Pick<ResolvedOptions, 'root' | 'dirs' | 'include' | 'exclude'>): (absPath: string) => boolean {
+export function createToolFileMatcher(
+  options: Pick<ResolvedOptions, 'root' | 'dirs' | 'include' | 'exclude'>,
+): (absPath: string) => boolean {
   const isIncluded = compileGlobs(options.include, { dot: false })
   const isExcluded = compileGlobs(options.exclude, { dot: true })
-  const dirs = options.dirs.map((dir) => path.resolve(options.root, dir))
-  return (absPath) =>
-    dirs.some((dir) => {
+  const dirs = options.dirs.map(dir => path.resolve(options.root, dir))
+  return absPath =>
+    dirs.some(dir => {
       if (!isInside(absPath, dir) || absPath === dir) return false
       const rel = toPosix(absPath.slice(dir.length + (dir.endsWith(path.sep) ? 0 : 1)))
       return isIncluded(rel) && !isExcluded(rel)
@@ -72,7 +74,7 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
   const isExcluded = compileGlobs(options.exclude, { dot: true })
   const matches = (rel: string): boolean => isIncluded(rel) && !isExcluded(rel)
   // Flat patterns (the default) never need to look into subdirectories.
-  const recursive = options.include.some((p) => p.includes('/'))
+  const recursive = options.include.some(p => p.includes('/'))
   let realRoot: string
   try {
     realRoot = await fs.realpath(options.root)
@@ -100,9 +102,13 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
       }
     } catch (error) {
       const code = errorCode(error)
-      dirDiag('TR007', dirFile, code === 'ENOENT'
-        ? `Tool directory ${dirFile} does not exist`
-        : `Tool directory ${dirFile} cannot be read: ${errorMessage(error)}`)
+      dirDiag(
+        'TR007',
+        dirFile,
+        code === 'ENOENT'
+          ? `Tool directory ${dirFile} does not exist`
+          : `Tool directory ${dirFile} cannot be read: ${errorMessage(error)}`,
+      )
       continue
     }
     dirs.push(dirFile)
@@ -113,7 +119,11 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
       try {
         entries = await fs.readdir(absSub)
       } catch (error) {
-        dirDiag('TR007', relativeToRoot(options.root, absSub), `Directory ${relativeToRoot(options.root, absSub)} cannot be read: ${errorMessage(error)}`)
+        dirDiag(
+          'TR007',
+          relativeToRoot(options.root, absSub),
+          `Directory ${relativeToRoot(options.root, absSub)} cannot be read: ${errorMessage(error)}`,
+        )
         return
       }
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -152,11 +162,15 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
         // Unknown target kind: report only links a file pattern would pick up.
         if (!matches(rel)) return
         const code = errorCode(error)
-        dirDiag('TR006', file, code === 'ELOOP'
-          ? `Symlink ${file} loops: it is not imported`
-          : code === 'ENOENT'
-            ? `Symlink ${file} is dangling (its target does not exist): it is not imported`
-            : `Symlink ${file} cannot be resolved: ${errorMessage(error)}`)
+        dirDiag(
+          'TR006',
+          file,
+          code === 'ELOOP'
+            ? `Symlink ${file} loops: it is not imported`
+            : code === 'ENOENT'
+              ? `Symlink ${file} is dangling (its target does not exist): it is not imported`
+              : `Symlink ${file} cannot be resolved: ${errorMessage(error)}`,
+        )
         return
       }
       let stats
@@ -169,11 +183,19 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
       if (stats.isDirectory()) {
         if (!recursive) return
         if (visitedDirs.has(target)) {
-          dirDiag('TR006', file, `Symlink ${file} loops back to ${relativeToRoot(options.root, target)}: it is not followed`)
+          dirDiag(
+            'TR006',
+            file,
+            `Symlink ${file} loops back to ${relativeToRoot(options.root, target)}: it is not followed`,
+          )
           return
         }
         if (!isInside(target, realRoot) && !isInside(target, realDir)) {
-          dirDiag('TR006', file, `Symlink ${file} leads outside the root and ${dirFile} (to ${target}): it is not followed`)
+          dirDiag(
+            'TR006',
+            file,
+            `Symlink ${file} leads outside the root and ${dirFile} (to ${target}): it is not followed`,
+          )
           return
         }
         visitedDirs.add(target)
@@ -182,7 +204,11 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
       }
       if (!stats.isFile() || !matches(rel)) return
       if (!isInside(target, realRoot) && !isInside(target, realDir)) {
-        dirDiag('TR006', file, `Symlink ${file} leads outside the root and ${dirFile} (to ${target}): it is not imported`)
+        dirDiag(
+          'TR006',
+          file,
+          `Symlink ${file} leads outside the root and ${dirFile} (to ${target}): it is not imported`,
+        )
         return
       }
       addFile(abs, target, file)
@@ -201,7 +227,7 @@ export async function walkDirs(options: ResolvedOptions, fs: ScanFs): Promise<Wa
  */
 function onePathPerFile(files: WalkedFile[]): WalkedFile[] {
   const seen = new Set<string>()
-  return files.filter((f) => {
+  return files.filter(f => {
     const key = f.realPath ?? f.absPath
     if (seen.has(key)) return false
     seen.add(key)

@@ -41,7 +41,9 @@ export function watchToolDirs(options: WatchToolDirsOptions): ToolDirWatcher {
   const watchers: FSWatcher[] = []
   for (const dir of options.dirs) {
     try {
-      const watcher = watch(dir, { recursive: options.recursive, persistent: false }, (_event, name) => report(dir, name))
+      const watcher = watch(dir, { recursive: options.recursive, persistent: false }, (_event, name) =>
+        report(dir, name),
+      )
       watcher.on('error', options.onError)
       watchers.push(watcher)
     } catch (error) {
