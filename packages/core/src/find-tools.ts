@@ -1,6 +1,6 @@
 import { preloadLazy } from './lazy.js'
 import type { ToolRegistry } from './registry.js'
-import { searchTools } from './search.js'
+import { searchTools } from './search/search.js'
 import type { ToolDefinition, ToolSpec } from './types.js'
 
 export interface FindToolsOptions {

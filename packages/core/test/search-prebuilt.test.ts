@@ -74,7 +74,7 @@ describe('the bench catalogue (5000 tools)', () => {
   })
 
   it('is tied to its format: a change of any document needs a new SEARCH_INDEX_FORMAT', () => {
-    // A changed tokenizer, weight or signature changes this digest: bump the format (search-prebuilt.ts)
+    // A changed tokenizer, weight or signature changes this digest: bump the format (src/search/prebuilt.ts)
     // with it, so an index written by another version is ignored rather than misread; then update both here.
     const digest = createHash('sha256').update(index).digest('hex').slice(0, 16)
     expect({ format: SEARCH_INDEX_FORMAT, digest }).toEqual({ format: 'search`2', digest: 'ab6c0d9ba09b20b2' })

@@ -1,10 +1,10 @@
-import { say } from './describe.js'
-import type { ToolRegistry } from './registry.js'
-import { DELETE, docOf, type Doc, type IndexedTool } from './search-doc.js'
-import { searchIndexLoader } from './search-load.js'
-import { readSearchIndex, type PrebuiltDocs } from './search-prebuilt.js'
-import { terms } from './search-text.js'
-import type { ToolDefinition } from './types.js'
+import { say } from '../describe.js'
+import type { ToolRegistry } from '../registry.js'
+import { DELETE, docOf, type Doc, type IndexedTool } from './doc.js'
+import { searchIndexLoader } from './load.js'
+import { readSearchIndex, type PrebuiltDocs } from './prebuilt.js'
+import { terms } from './text.js'
+import type { ToolDefinition } from '../types.js'
 
 export interface SearchOptions {
   /** How many definitions to return (default 5). */

@@ -3,8 +3,8 @@
 // `[format, terms, docs]`, each doc `[name, signature, destructive, length × 2, [term,
 // weight × 2, …]]`, its terms by increasing index (weights are multiples of 0.5: doubled,
 // they are small integers).
-import { docOf, signatureOf, type Doc, type IndexedTool } from './search-doc.js'
-import type { ToolSchema } from './types.js'
+import { docOf, signatureOf, type Doc, type IndexedTool } from './doc.js'
+import type { ToolSchema } from '../types.js'
 
 /**
  * The format this version writes and reads. Change it with anything that changes a document

@@ -1,9 +1,9 @@
 // What the search index holds for one tool, from its text: shared by the run-time index and
 // by the index a build writes ahead, so both hold the same numbers for the same text (docs:
 // packages/core/README.md, "Tool search: the index a build writes").
-import { isPlainObject } from './freeze.js'
-import { terms } from './search-text.js'
-import type { ToolEntry } from './types.js'
+import { isPlainObject } from '../freeze.js'
+import { terms } from './text.js'
+import type { ToolEntry } from '../types.js'
 
 /** The fields of a tool the index reads. */
 export type IndexedTool = Pick<ToolEntry, 'name' | 'toolset' | 'description' | 'schema'>
