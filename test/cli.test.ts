@@ -144,7 +144,7 @@ describe('toolreg check parses every file in full', () => {
     ].join('\n')
     await writeFile(path.join(root, 'tools', 'broken.ts'), source)
     // The fast path does accept this file: without the full parse the check would pass.
-    const { fastDetectRegisterCalls } = await import('../packages/plugin/src/core/fast-detect.js')
+    const { fastDetectRegisterCalls } = await import('../packages/plugin/src/detect/fast/detect.js')
     expect(fastDetectRegisterCalls(source, 'tools/broken.ts', {})).not.toBeUndefined()
     const r = await toolreg(['check', '--root', root])
     expect(r.code).toBe(1)

@@ -196,7 +196,13 @@ describe('the tarballs', () => {
       expect(files.filter(f => /(^|\/)test\/|\.test\.|tsbuildinfo/.test(f))).toEqual([])
     }
     expect(tarballs.plugin.files).toEqual(
-      expect.arrayContaining(['bin/toolreg.js', 'cjs/webpack.cjs', 'cjs/webpack.d.cts', 'dist/cli.js', 'client.d.ts']),
+      expect.arrayContaining([
+        'bin/toolreg.js',
+        'cjs/webpack.cjs',
+        'cjs/webpack.d.cts',
+        'dist/cli/main.js',
+        'client.d.ts',
+      ]),
     )
   })
 

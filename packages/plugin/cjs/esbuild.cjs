@@ -1,7 +1,7 @@
 'use strict'
 // CommonJS entry of `@toolreg/plugin/esbuild`: `require()` returns the plugin function itself
 // (also as `.default`), for CommonJS configs. The plugin lives in the ES module ../dist/esbuild.js.
-const plugin = require('../dist/esbuild.js').default
+const plugin = require('../dist/bundlers/esbuild.js').default
 
 function toolRegistry(options) {
   return plugin(options)

@@ -1,6 +1,6 @@
 // Types of the CommonJS entry of `@toolreg/plugin/rolldown` (see rolldown.cjs).
 import type { Plugin } from 'rolldown'
-import type { ToolRegistryOptions } from '../dist/core/types.js'
+import type { ToolRegistryOptions } from '../dist/types.js'
 
 declare function toolRegistry(options?: ToolRegistryOptions): Plugin
 declare namespace toolRegistry {

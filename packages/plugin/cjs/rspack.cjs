@@ -1,7 +1,7 @@
 'use strict'
 // CommonJS entry of `@toolreg/plugin/rspack`: `require()` returns the plugin function itself
 // (also as `.default`), for CommonJS configs. The plugin lives in the ES module ../dist/rspack.js.
-const plugin = require('../dist/rspack.js').default
+const plugin = require('../dist/bundlers/rspack.js').default
 
 function toolRegistry(options) {
   return plugin(options)

@@ -1,6 +1,6 @@
 // Types of the CommonJS entry of `@toolreg/plugin/rspack` (see rspack.cjs).
 import type { RspackPluginInstance } from '@rspack/core'
-import type { ToolRegistryOptions } from '../dist/core/types.js'
+import type { ToolRegistryOptions } from '../dist/types.js'
 
 declare function toolRegistry(options?: ToolRegistryOptions): RspackPluginInstance
 declare namespace toolRegistry {

@@ -1,6 +1,6 @@
 // Types of the CommonJS entry of `@toolreg/plugin/webpack` (see webpack.cjs).
 import type { WebpackPluginInstance } from 'webpack'
-import type { ToolRegistryOptions } from '../dist/core/types.js'
+import type { ToolRegistryOptions } from '../dist/types.js'
 
 declare function toolRegistry(options?: ToolRegistryOptions): WebpackPluginInstance
 declare namespace toolRegistry {

@@ -1,3 +1,3 @@
 // @toolreg/plugin: the bundler-free core. Bundler plugins live in the
 // per-bundler entry points (`@toolreg/plugin/vite`, `/rollup`, …).
-export * from './core/index.js'
+export * from './api.js'

@@ -1,17 +1,1 @@
-// `@toolreg/plugin/rolldown`: the shared hooks; the root defaults to Rolldown's `cwd`.
-import type { Plugin } from 'rolldown'
-import { createToolRegistryContext } from './context.js'
-import type { ToolRegistryOptions } from './core/types.js'
-import { rollupLikeHooks } from './rollup-like.js'
-
-export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
-  const ctx = createToolRegistryContext(options)
-  const hooks = rollupLikeHooks(ctx)
-  return {
-    ...hooks,
-    options(inputOptions) {
-      if (inputOptions.cwd) ctx.setBundlerRoot(inputOptions.cwd)
-      hooks.options(inputOptions)
-    },
-  }
-}
+export { default } from './bundlers/rolldown.js'

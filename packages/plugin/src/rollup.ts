@@ -1,9 +1,1 @@
-// `@toolreg/plugin/rollup`: the shared hooks.
-import type { Plugin } from 'rollup'
-import { createToolRegistryContext } from './context.js'
-import type { ToolRegistryOptions } from './core/types.js'
-import { rollupLikeHooks } from './rollup-like.js'
-
-export default function toolRegistry(options?: ToolRegistryOptions): Plugin {
-  return rollupLikeHooks(createToolRegistryContext(options))
-}
+export { default } from './bundlers/rollup.js'

@@ -1,13 +1,1 @@
-// `@toolreg/plugin/rspack`. Typed with Rspack's own plugin type, so the declarations
-// never reach into unplugin's (which import every bundler it supports).
-import type { RspackPluginInstance } from '@rspack/core'
-import type { ToolRegistryOptions } from './core/types.js'
-import { resolveOptions } from './core/options.js'
-import { toolRegistry } from './unplugin.js'
-
-export default function rspackPlugin(options?: ToolRegistryOptions): RspackPluginInstance {
-  // unplugin creates the plugin only when the bundler applies it: check the options now,
-  // so a bad one throws in the user's config.
-  resolveOptions(options)
-  return toolRegistry.rspack(options)
-}
+export { default } from './bundlers/rspack.js'

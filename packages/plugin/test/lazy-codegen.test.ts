@@ -3,9 +3,9 @@
 import { ToolRegistry, registerLazy, registerLazyTable, type LazyTable } from '@toolreg/core'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonText } from '../src/core/js-text.js'
-import { LAZY_TABLE_FORMAT, lazyTable } from '../src/core/lazy-codegen.js'
-import type { FileScan, LazyTool } from '../src/core/types.js'
+import { jsonText } from '../src/codegen/js-text.js'
+import { LAZY_TABLE_FORMAT, lazyTable } from '../src/codegen/lazy-table.js'
+import type { FileScan, LazyTool } from '../src/types.js'
 
 /** A module of `tools` (named after its first), registered one per line from line 3 of its file. */
 const moduleOf = (tools: LazyTool[]) =>

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../../bench/lib/catalogue.mjs'
 // @ts-expect-error: plain JS of the bench, no types
 import { HELD_OUT, QUERIES } from '../../../bench/lib/search-eval.mjs'
-import { lazyTable } from '../src/core/lazy-codegen.js'
-import { generateSearchIndexModule, searchIndexModuleId, searchIndexRegistration } from '../src/core/search-codegen.js'
-import type { FileScan, LazyTool } from '../src/core/types.js'
-import { parseCompanionId } from '../src/core/virtual-ids.js'
+import { lazyTable } from '../src/codegen/lazy-table.js'
+import { generateSearchIndexModule, searchIndexModuleId, searchIndexRegistration } from '../src/codegen/search-index.js'
+import type { FileScan, LazyTool } from '../src/types.js'
+import { parseCompanionId } from '../src/codegen/companion-ids.js'
 
 const moduleOf = (tools: LazyTool[], file = 'tools/x.ts', sourceHash = 'h') =>
   ({ file, sourceHash, sites: [], lazy: { lazy: true, tools } }) as unknown as FileScan

@@ -1,0 +1,176 @@
+// webpack, Rspack and esbuild through unplugin (Vite, Rollup and Rolldown get native
+// plugins from ./rollup-like.ts). Hook wiring only: every behaviour lives in the
+// context (./context.ts) and the core. What differs per bundler is how a diagnostic
+// reaches the user, how a tool file is kept alive despite tree-shaking, and how its
+// name reaches the bundler intact. No hook rewrites a tool module.
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { createUnplugin } from 'unplugin'
+import type { PluginBuild, PartialMessage } from 'esbuild'
+import type { Compilation as WebpackCompilation, Compiler as WebpackCompiler } from 'webpack'
+import type { Compiler as RspackCompiler } from '@rspack/core'
+import {
+  createToolRegistryContext,
+  PLUGIN_NAME,
+  RESOLVED_VIRTUAL_MODULE_ID,
+  VIRTUAL_ID_FILTER,
+  VIRTUAL_MODULE_ID,
+} from './context.js'
+import type { ToolImportStyle, ToolRegistryContext } from './context.js'
+import type { Diagnostic, ScanResult, ToolRegistryOptions } from '../types.js'
+
+export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>(userOptions => {
+  const ctx = createToolRegistryContext(userOptions)
+  // webpack and Rspack read `?` and `#` in a request as query and fragment unless escaped.
+  let style: ToolImportStyle = 'path'
+
+  return {
+    name: PLUGIN_NAME,
+    enforce: 'pre',
+    resolveId(id) {
+      if (!VIRTUAL_ID_FILTER.test(id)) return null
+      const resolved = ctx.resolveVirtual(id)
+      return typeof resolved === 'object' && resolved !== null ? resolved.id : resolved
+    },
+    loadInclude: id => VIRTUAL_ID_FILTER.test(id),
+    async load(id) {
+      return ctx.loadVirtual(id, await ctx.currentScan(), style) ?? null
+    },
+    watchChange(id) {
+      ctx.invalidate(id)
+    },
+    webpack: compiler => {
+      style = 'webpack'
+      applyWebpackLike(ctx, compiler, 'webpack')
+    },
+    rspack: compiler => {
+      style = 'rspack'
+      applyWebpackLike(ctx, compiler, 'Rspack')
+    },
+    esbuild: { setup: build => setupEsbuild(ctx, build) },
+  }
+})
+
+// ---------------------------------------------------------------------------
+// webpack, Rspack
+
+type WebpackLikeCompiler = WebpackCompiler | RspackCompiler
+
+function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompiler, bundler: string) {
+  if (compiler.context) ctx.setBundlerRoot(compiler.context)
+  // Unlike Rollup, webpack reads `"sideEffects": false` from package.json and would drop
+  // a tool module whose namespace the registry module never reads: a rule overrides it.
+  compiler.options.module.rules.push({
+    test: (file: string) => ctx.isToolFile(file) || VIRTUAL_ID_FILTER.test(file),
+    sideEffects: true,
+  })
+
+  const wp = compiler as WebpackCompiler
+  // webpack reads `virtual:…` as a URL scheme and never asks the resolver plugins:
+  // hand it the `\0` id instead, which unplugin's resolver maps to its virtual file.
+  wp.hooks.normalModuleFactory.tap(PLUGIN_NAME, factory => {
+    factory.hooks.beforeResolve.tap(PLUGIN_NAME, data => {
+      if (data.request === VIRTUAL_MODULE_ID || data.request.startsWith(VIRTUAL_MODULE_ID + ':'))
+        data.request = '\0' + data.request
+    })
+  })
+  wp.hooks.thisCompilation.tap(PLUGIN_NAME, compilation => {
+    const sources = wp.webpack.sources
+    compilation.hooks.processAssets.tapPromise(
+      { name: PLUGIN_NAME, stage: wp.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+      async () => {
+        const asset = ctx.manifestAsset(await ctx.currentScan())
+        if (asset) compilation.emitAsset(asset.fileName, new sources.RawSource(asset.source))
+      },
+    )
+  })
+  // `make` runs in parallel with the entries: the virtual module's `load` awaits this scan.
+  wp.hooks.make.tapPromise(PLUGIN_NAME, async compilation => {
+    const result = await ctx.scan()
+    reportToWebpack(ctx, wp, compilation, unimportableAsErrors(result, bundler))
+  })
+}
+
+/**
+ * webpack and Rspack read a `?` in a module's path as the start of its query, also where
+ * loaders read the file, and Rspack takes `\\` for no file name character: a tool file
+ * named so cannot be imported exactly (the virtual module leaves it out), and its TR008
+ * is an error that says so. A `#` is escaped (`\\0#`) and imported.
+ */
+function unimportableAsErrors(result: ScanResult, bundler: string): ScanResult {
+  const unimportable = (file: string): boolean => file.includes('?') || (bundler === 'Rspack' && file.includes('\\'))
+  if (!result.diagnostics.some(d => d.code === 'TR008' && unimportable(d.file))) return result
+  const diagnostics = result.diagnostics.map(
+    (d): Diagnostic =>
+      d.code !== 'TR008' || !unimportable(d.file)
+        ? d
+        : {
+            ...d,
+            severity: 'error',
+            message: `${bundler} cannot import the tool file ${d.file}: ${d.file.includes('?') ? 'it reads "?" as the start of a query' : 'it takes "\\" for no file name character'} — rename the file`,
+          },
+  )
+  return { ...result, diagnostics }
+}
+
+function reportToWebpack(
+  ctx: ToolRegistryContext,
+  compiler: WebpackCompiler,
+  compilation: WebpackCompilation,
+  result: ScanResult,
+) {
+  const { root, dirs } = result.options
+  for (const dir of dirs) compilation.contextDependencies.add(path.resolve(root, dir))
+  for (const file of result.files) compilation.fileDependencies.add(file.absPath)
+  const { WebpackError } = compiler.webpack
+  ctx.reportTo(result, {
+    warn: message => void compilation.warnings.push(new WebpackError(message)),
+    error: message => void compilation.errors.push(new WebpackError(message)),
+  })
+}
+
+// ---------------------------------------------------------------------------
+// esbuild
+
+function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
+  ctx.setBundlerRoot(build.initialOptions.absWorkingDir ?? process.cwd())
+  build.onStart(async () => {
+    const errors: PartialMessage[] = []
+    const warnings: PartialMessage[] = []
+    ctx.reportTo(await ctx.scan(), {
+      warn: (message, d) => void warnings.push(esbuildMessage(message, d)),
+      error: (message, d) => void errors.push(esbuildMessage(message, d)),
+    })
+    return { errors, warnings }
+  })
+  // esbuild honours `"sideEffects": false` only for paths its own resolver found:
+  // resolving tool files here keeps them (unplugin's resolveId would move them to a namespace).
+  build.onResolve({ filter: /.*/ }, args => {
+    if (args.importer !== RESOLVED_VIRTUAL_MODULE_ID || !ctx.isToolFile(args.path)) return undefined
+    return { path: args.path, sideEffects: true }
+  })
+  build.onEnd(async buildResult => {
+    if (buildResult.errors.length > 0) return
+    const asset = ctx.manifestAsset(await ctx.currentScan())
+    const { outdir, outfile, write } = build.initialOptions
+    const dir = outdir ?? (outfile ? path.dirname(outfile) : undefined)
+    if (!asset || !dir) return
+    const file = path.resolve(build.initialOptions.absWorkingDir ?? process.cwd(), dir, asset.fileName)
+    if (write === false) {
+      const contents = new TextEncoder().encode(asset.source)
+      buildResult.outputFiles?.push({ path: file, contents, hash: '', text: asset.source })
+      return
+    }
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(file, asset.source)
+  })
+}
+
+/**
+ * The text carries every location (1-based) and frame. No `location`: esbuild would print
+ * its 0-based column as a label beside the text, and a frame line of its own (empty without
+ * `lineText`). The diagnostics ride along as `detail` for API users.
+ */
+function esbuildMessage(text: string, d: Diagnostic): PartialMessage {
+  return { text, pluginName: PLUGIN_NAME, detail: d }
+}

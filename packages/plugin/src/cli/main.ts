@@ -1,0 +1,249 @@
+// `toolreg check | list | manifest | types`: the scanner for CI, no bundler needed.
+// Parses flags, reads the project's shared configuration (the one the plugin reads),
+// calls the core, maps the result to an exit code (packages/plugin/README.md, "CLI").
+import { readFile, stat } from 'node:fs/promises'
+import * as path from 'node:path'
+import { parseArgs } from 'node:util'
+import { parseNameRule, resolveProjectOptions } from '../options/config.js'
+import { countDiagnostics, formatDiagnostics, formatToolTable, type DiagnosticFormat } from '../diagnostics/format.js'
+import { generateManifest } from '../scan/manifest.js'
+import { createScanner } from '../scan/scanner.js'
+import type { NameRuleName, ScanResult } from '../types.js'
+import { dtsState, staleMessage, writeDtsFile, type DtsState } from './types-command.js'
+import { writeOut } from './write-out.js'
+
+const USAGE = `Usage: toolreg <command> [options]
+
+Commands:
+  check      report diagnostics (exit 1 when there are errors)
+  list       print every tool: name, toolset, location
+  manifest   print the tool manifest JSON (or write it with --out)
+  types      write the .d.ts of virtual:tool-registry (--check: exit 1 when it is stale)
+
+Options come from the project's toolreg.config.{ts,mts,mjs,js,cjs,json} or package.json
+"toolreg" key (the ones the bundler plugin reads); flags override them.
+
+Options:
+  --root DIR       project root (default: the current directory)
+  --config FILE    read this config file (relative to the root) instead of looking one up
+  --dir DIR        a tool directory relative to the root; repeatable (default: tools)
+  --names RULE     portable | openai | anthropic | gemini | mcp | /regexp/flags (default: portable)
+  --strict         warnings are errors too
+  --format FMT     text | json | github (default: text)
+  --out FILE       write the output to FILE instead of stdout
+  --check          types: only check that the .d.ts is up to date
+  -v, --version    print the version
+  -h, --help       show this help
+
+Exit status: 0 no errors, 1 errors, 2 bad usage.`
+
+export interface CliIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  cwd: string
+}
+
+const defaultIo: CliIo = {
+  stdout: text => void process.stdout.write(text),
+  stderr: text => void process.stderr.write(text),
+  cwd: process.cwd(),
+}
+
+class UsageError extends Error {}
+
+const COMMANDS = ['check', 'list', 'manifest', 'types'] as const
+type Command = (typeof COMMANDS)[number]
+const FORMATS: readonly DiagnosticFormat[] = ['text', 'json', 'github']
+
+function parseNames(value: string | undefined): NameRuleName | RegExp | undefined {
+  if (value === undefined) return undefined
+  try {
+    return parseNameRule(value, '--names')
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
+/** The package's version, from its package.json. */
+async function version(): Promise<string> {
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  return pkg.version
+}
+
+function parse(argv: readonly string[]) {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        root: { type: 'string' },
+        dir: { type: 'string', multiple: true },
+        names: { type: 'string' },
+        strict: { type: 'boolean' },
+        format: { type: 'string' },
+        out: { type: 'string' },
+        config: { type: 'string' },
+        check: { type: 'boolean' },
+        version: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (values.help) return { help: true as const }
+  if (values.version) return { help: false as const, version: true as const }
+  const [command, ...extra] = positionals
+  if (command === undefined) throw new UsageError('Missing command')
+  if (!(COMMANDS as readonly string[]).includes(command))
+    throw new UsageError(`Unknown command ${JSON.stringify(command)}`)
+  if (extra.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}`)
+  if (values.check && command !== 'types') throw new UsageError('--check applies to `toolreg types` only')
+  const format = values.format ?? 'text'
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format: unknown format ${JSON.stringify(format)} (text, json or github)`)
+  for (const [flag, value] of [
+    ['--root', values.root],
+    ['--out', values.out],
+    ['--config', values.config],
+  ] as const) {
+    if (value === '') throw new UsageError(`${flag} needs a value`)
+  }
+  if (values.dir?.some(d => d === '')) throw new UsageError('--dir needs a value')
+  return {
+    help: false as const,
+    version: false as const,
+    command: command as Command,
+    format: format as DiagnosticFormat,
+    out: values.out,
+    check: values.check ?? false,
+    options: {
+      root: values.root,
+      config: values.config,
+      dirs: values.dir,
+      names: parseNames(values.names),
+      // Absent flags leave the configuration's value in force.
+      strict: values.strict,
+    },
+  }
+}
+
+function render(command: Command, format: DiagnosticFormat, result: ScanResult): { output: string; report: string } {
+  const { diagnostics, manifest } = result
+  const summary = `${countDiagnostics(diagnostics)} in ${manifest.files.length} tool file${manifest.files.length === 1 ? '' : 's'} (${manifest.tools.length} tool${manifest.tools.length === 1 ? '' : 's'})`
+  const diagText = formatDiagnostics(diagnostics, format === 'json' ? 'text' : format)
+  // `list` and `manifest` own stdout; their diagnostics go to stderr.
+  const report = diagnostics.length === 0 ? '' : diagText + '\n'
+  switch (command) {
+    case 'check':
+      if (format === 'json')
+        return { output: formatDiagnostics(diagnostics, 'json', manifest.tools) + '\n', report: '' }
+      if (format === 'github') return { output: diagnostics.length === 0 ? '' : diagText + '\n', report: '' }
+      return { output: (diagText === '' ? '' : diagText + '\n\n') + summary + '\n', report: '' }
+    case 'list':
+      return {
+        output:
+          format === 'json' ? JSON.stringify(manifest.tools, null, 2) + '\n' : formatToolTable(manifest.tools) + '\n',
+        report,
+      }
+    case 'manifest':
+      return { output: generateManifest(result), report }
+    case 'types':
+      return { output: '', report }
+  }
+}
+
+/** The stale-.d.ts notice of `check`, in the output's format; '' when it is current. */
+function staleNotice(state: DtsState | undefined, format: DiagnosticFormat): { stdout: string; stderr: string } {
+  // Missing is fine here: a project may keep it out of git and run `toolreg types` before tsc.
+  if (state?.state !== 'stale') return { stdout: '', stderr: '' }
+  const message = staleMessage(state)
+  if (format === 'github')
+    return { stdout: `::warning file=${state.name},title=toolreg types::${message}\n`, stderr: '' }
+  return { stdout: '', stderr: `toolreg: warning: ${message}\n` }
+}
+
+/** `toolreg types [--check]`: 0 written or current, 1 stale under --check (or error diagnostics). */
+async function runTypes(result: ScanResult, check: boolean, io: CliIo): Promise<number> {
+  const state = await dtsState(result)
+  if (!state) {
+    io.stderr('toolreg: types: the configuration sets `dts: false`: there is no declarations file to write\n')
+    return 2
+  }
+  if (check) {
+    if (state.state !== 'current') {
+      io.stderr(`toolreg: ${staleMessage(state)}\n`)
+      return 1
+    }
+    io.stdout(`${state.name} is up to date\n`)
+  } else {
+    await writeDtsFile(state)
+    io.stdout(state.state === 'current' ? `${state.name} is up to date\n` : `wrote ${state.name}\n`)
+  }
+  return 0
+}
+
+/** Run the CLI; resolves to the exit code. Never calls process.exit. */
+export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  let args
+  try {
+    args = parse(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr(`toolreg: ${error.message}\n\n${USAGE}\n`)
+    return 2
+  }
+  if (args.help) {
+    io.stdout(USAGE + '\n')
+    return 0
+  }
+  if (args.version) {
+    io.stdout(`${await version()}\n`)
+    return 0
+  }
+  let options
+  try {
+    options = resolveProjectOptions({ ...args.options, root: path.resolve(io.cwd, args.options.root ?? '.') })
+  } catch (error) {
+    // A bad flag value shows the usage; a bad config file only its message.
+    const message = (error as Error).message.replace(/^toolreg: /, '')
+    io.stderr(`toolreg: ${message}\n${message.startsWith('toolRegistry:') ? `\n${USAGE}\n` : ''}`)
+    return 2
+  }
+  // A mistyped --root would otherwise pass CI with nothing but TR007 warnings.
+  const rootIsDir = await stat(options.root).then(
+    s => s.isDirectory(),
+    () => false,
+  )
+  if (!rootIsDir) {
+    io.stderr(`toolreg: --root: ${options.root} is not a directory\n\n${USAGE}\n`)
+    return 2
+  }
+  // CI's check: every file through @babel/parser, so a syntax error the fast path would skip is TR004.
+  const result = await createScanner({ ...options, fullParse: true }).scan()
+  const hasErrors = result.diagnostics.some(d => d.severity === 'error')
+  const { output, report } = render(args.command, args.format, result)
+  if (report) io.stderr(report)
+  if (args.command === 'types') {
+    const code = await runTypes(result, args.check, io)
+    return code === 0 && hasErrors ? 1 : code
+  }
+  if (args.command === 'check') {
+    const notice = staleNotice(await dtsState(result), args.format)
+    if (notice.stderr) io.stderr(notice.stderr)
+    if (notice.stdout) (args.out === undefined ? io.stdout : io.stderr)(notice.stdout)
+  }
+  if (args.out !== undefined && !(args.command === 'manifest' && hasErrors)) {
+    const failure = await writeOut(path.resolve(io.cwd, args.out), output)
+    if (failure !== undefined) {
+      io.stderr(failure + '\n')
+      return 2
+    }
+  } else if (args.out === undefined) {
+    io.stdout(output)
+  }
+  return hasErrors ? 1 : 0
+}

@@ -1,0 +1,137 @@
+// The on-disk half of the scan cache (README: "The scan cache"): a second `vite build` does
+// not parse unchanged files again. One JSON file per (plugin build, options)
+// under <root>/node_modules/.cache/toolreg/; a corrupt or foreign file is
+// ignored and rewritten. Writes go through a temp file and a rename, so two
+// processes sharing a root never read half a file.
+import { createHash } from 'node:crypto'
+// Synchronous on purpose (as the scanner's reads): a build waits for the load and the
+// first save, and each fs.promises call is a thread-pool round trip (bench/PROFILE.md).
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import * as path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FileScan, ResolvedOptions } from '../types.js'
+
+export interface CacheEntry {
+  size: number
+  mtimeMs: number
+  scan: FileScan
+}
+
+export interface ScanCacheStore {
+  /** The stored entries by absolute path, or undefined when there is no usable cache. */
+  load(): Promise<Map<string, CacheEntry> | undefined>
+  save(entries: ReadonlyMap<string, CacheEntry>): Promise<void>
+  /** The cache file. */
+  readonly file: string
+}
+
+const FORMAT = 'toolreg-scan-cache'
+
+// The plugin's own compiled code is part of the key: a rebuilt detector must
+// never be served results of the old one, even without a version bump. The size
+// and mtime of each compiled file say that without reading ~20 files per build
+// (npm installs every file with one fixed mtime: there the version tells releases apart).
+let buildFingerprint: string | undefined
+function fingerprint(): string {
+  if (buildFingerprint !== undefined) return buildFingerprint
+  const dir = path.dirname(fileURLToPath(import.meta.url))
+  const hash = createHash('sha1')
+  // The package version, then the code itself.
+  try {
+    hash.update(readFileSync(path.join(dir, '../../package.json')))
+  } catch {
+    // no package.json next to the build: the code alone
+  }
+  const names = readdirSync(dir)
+    .filter(n => n.endsWith('.js'))
+    .sort()
+  for (const name of names) {
+    const stats = statSync(path.join(dir, name))
+    hash.update(`\n${name} ${stats.size} ${stats.mtimeMs}`)
+  }
+  buildFingerprint = hash.digest('base64url')
+  return buildFingerprint
+}
+
+/** What the per-file results depend on; isolate, dts and manifest do not matter. */
+function optionsKey(options: ResolvedOptions): string {
+  const { root, dirs, include, exclude, registryModules, names, strict, lazy, fullParse = false } = options
+  const rule = names instanceof RegExp ? { source: names.source, flags: names.flags } : names
+  return JSON.stringify({ root, dirs, include, exclude, registryModules, names: rule, strict, lazy, fullParse })
+}
+
+function isFileScan(value: unknown): value is FileScan {
+  const v = value as FileScan | null
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.file === 'string' &&
+    typeof v.absPath === 'string' &&
+    typeof v.isToolModule === 'boolean' &&
+    Array.isArray(v.sites) &&
+    Array.isArray(v.diagnostics) &&
+    typeof v.sourceLength === 'number' &&
+    typeof v.sourceHash === 'string'
+  )
+}
+
+function parseEntries(text: string, key: string): Map<string, CacheEntry> | undefined {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return undefined // corrupt: rebuilt by the next save
+  }
+  const d = data as { format?: unknown; key?: unknown; files?: unknown } | null
+  if (typeof d !== 'object' || d === null || d.format !== FORMAT || d.key !== key) return undefined
+  if (typeof d.files !== 'object' || d.files === null || Array.isArray(d.files)) return undefined
+  const entries = new Map<string, CacheEntry>()
+  for (const [abs, entry] of Object.entries(d.files as Record<string, unknown>)) {
+    const e = entry as CacheEntry | null
+    if (
+      typeof e !== 'object' ||
+      e === null ||
+      typeof e.size !== 'number' ||
+      typeof e.mtimeMs !== 'number' ||
+      !isFileScan(e.scan) ||
+      e.scan.absPath !== abs
+    ) {
+      return undefined
+    }
+    entries.set(abs, e)
+  }
+  return entries
+}
+
+export function createDiskCache(
+  options: ResolvedOptions,
+  dir: string = path.join(options.root, 'node_modules', '.cache', 'toolreg'),
+): ScanCacheStore {
+  const base = optionsKey(options)
+  const file = path.join(dir, `scan-${createHash('sha1').update(base).digest('hex').slice(0, 16)}.json`)
+  const key = (): string => `${fingerprint()} ${base}`
+  return {
+    file,
+    async load() {
+      let text: string
+      try {
+        text = readFileSync(file, 'utf8')
+      } catch {
+        return undefined // no cache yet (or unreadable): scan from scratch
+      }
+      return parseEntries(text, key())
+    },
+    async save(entries) {
+      const body = JSON.stringify({ format: FORMAT, key: key(), files: Object.fromEntries(entries) })
+      mkdirSync(dir, { recursive: true })
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+      try {
+        writeFileSync(tmp, body)
+        renameSync(tmp, file)
+      } catch (error) {
+        rmSync(tmp, { force: true })
+        throw error
+      }
+    },
+  }
+}

@@ -1,0 +1,117 @@
+// Scanning one file: read, decode, detect. Every failure becomes a diagnostic.
+import { hash } from 'node:crypto'
+import { createRequire } from 'node:module'
+import type * as FullDetect from '../detect/full/detect.js'
+import { fastDetectRegisterCalls } from '../detect/fast/detect.js'
+import type * as LazyPlanning from '../detect/full/lazy-plan.js'
+import { compileGlobs } from './walk.js'
+import { errorMessage, type ScanFs } from './fs.js'
+import { codeFrame, decodeSource } from '../diagnostics/source.js'
+import type { Diagnostic, FileScan, ResolvedOptions } from '../types.js'
+import type { WalkedFile } from './walk.js'
+
+// The full detector (and @babel/parser behind it) and the lazy planner, loaded on first
+// use: a build whose files all take the fast path never loads their eight modules.
+const load = createRequire(import.meta.url)
+let fullDetect: typeof FullDetect.detectRegisterCalls | undefined
+let lazyPlan: typeof LazyPlanning.planLazy | undefined
+const detectRegisterCalls: typeof FullDetect.detectRegisterCalls = (...args) =>
+  (fullDetect ??= (load('../detect/full/detect.js') as typeof FullDetect).detectRegisterCalls)(...args)
+const planLazy: typeof LazyPlanning.planLazy = (...args) =>
+  (lazyPlan ??= (load('../detect/full/lazy-plan.js') as typeof LazyPlanning).planLazy)(...args)
+
+/** Fingerprint of decoded source, so the transform can tell it sees the scanned text. */
+// One-shot crypto.hash: the same digest as createHash, without a Hash object per file.
+export function sourceHash(code: string): string {
+  return hash('sha1', code, 'base64url')
+}
+
+const lazyMatchers = new WeakMap<readonly string[], (file: string) => boolean>()
+
+/** Whether the `lazy` option selects `file` (root-relative). */
+export function isLazyFile(file: string, lazy: ResolvedOptions['lazy']): boolean {
+  if (typeof lazy === 'boolean') return lazy
+  let match = lazyMatchers.get(lazy)
+  if (!match) lazyMatchers.set(lazy, (match = compileGlobs(lazy, { dot: true })))
+  return match(file)
+}
+
+/** Scan already-decoded source: what the scanner and tests share. */
+export function scanSource(code: string, walked: WalkedFile, options: ResolvedOptions): FileScan {
+  // The lexer fast path answers for the common shapes; @babel/parser (loaded on first use) for the
+  // rest, and for every file when the caller compiles nothing that would catch a syntax error.
+  const fast = options.fullParse === true ? undefined : fastDetectRegisterCalls(code, walked.file, options)
+  const detected = fast ?? detectRegisterCalls(code, walked.file, options)
+  const lazy =
+    detected.isToolModule && isLazyFile(walked.file, options.lazy)
+      ? planLazy(code, walked.file, detected.sites, options.registryModules)
+      : undefined
+  if (lazy && !lazy.lazy) {
+    detected.diagnostics.push({
+      code: 'TR002',
+      severity: 'warning',
+      file: walked.file,
+      line: lazy.line,
+      column: lazy.column,
+      message: `${walked.file} is loaded eagerly, not lazily: ${lazy.reason} — lazy tools need a static name, toolset and JSON Schema`,
+      ...(lazy.line > 0 ? { frame: codeFrame(code, lazy.line, lazy.column) } : {}),
+    })
+  }
+  return {
+    ...(lazy ? { lazy } : {}),
+    file: walked.file,
+    absPath: walked.absPath,
+    ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}),
+    isToolModule: detected.isToolModule,
+    sites: detected.sites,
+    diagnostics: detected.diagnostics,
+    sourceLength: code.length,
+    sourceHash: detected.isToolModule ? sourceHash(code) : '',
+  }
+}
+
+export async function scanFile(walked: WalkedFile, options: ResolvedOptions, fs: ScanFs): Promise<FileScan> {
+  const scan = await readAndScan(walked, options, fs)
+  if (!/[?#\\]/.test(walked.file)) return scan
+  const tr008: Diagnostic = {
+    code: 'TR008',
+    severity: 'warning',
+    file: walked.file,
+    line: 0,
+    column: 0,
+    message: `Tool file name ${walked.file} contains "?", "#" or "\\": builds import exactly this file, but the dev server cannot serve it — rename the file`,
+  }
+  return { ...scan, diagnostics: [tr008, ...scan.diagnostics] }
+}
+
+async function readAndScan(walked: WalkedFile, options: ResolvedOptions, fs: ScanFs): Promise<FileScan> {
+  const failed = (message: string, line = 0, column = 0, frame?: string): FileScan => ({
+    file: walked.file,
+    absPath: walked.absPath,
+    ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}),
+    isToolModule: false,
+    sites: [],
+    diagnostics: [
+      { code: 'TR004', severity: 'error', message, file: walked.file, line, column, ...(frame ? { frame } : {}) },
+    ],
+    sourceLength: 0,
+    sourceHash: '',
+  })
+  let bytes: Uint8Array
+  try {
+    bytes = await fs.readFile(walked.absPath)
+  } catch (error) {
+    return failed(`Cannot read ${walked.file}: ${errorMessage(error)}`)
+  }
+  const decoded = decodeSource(bytes)
+  if (!decoded.ok) {
+    const hex = decoded.byte.toString(16).toUpperCase().padStart(2, '0')
+    return failed(
+      `${walked.file} is not valid UTF-8 (byte 0x${hex} at line ${decoded.line}, column ${decoded.column}): save it as UTF-8`,
+      decoded.line,
+      decoded.column,
+      codeFrame(decoded.code, decoded.line, decoded.column),
+    )
+  }
+  return scanSource(decoded.code, walked, options)
+}
