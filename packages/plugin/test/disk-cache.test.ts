@@ -127,3 +127,17 @@ describe('disk cache', () => {
     expect(await readdir(cacheDir(root))).toEqual([path.basename(createDiskCache(resolveOptions({ root })).file)])
   })
 })
+
+describe('the code fingerprint in the cache key', () => {
+  it('changes when a compiled file in a subfolder changes (a detector in detect/fast/ invalidates caches)', async () => {
+    const { codeFingerprint } = await import('../src/scan/disk-cache.js')
+    const dist = await tempDir('fingerprint')
+    await mkdir(path.join(dist, 'detect/fast'), { recursive: true })
+    await writeFile(path.join(dist, 'index.js'), 'export {}\n')
+    await writeFile(path.join(dist, 'detect/fast/detect.js'), 'export const a = 1\n')
+    const before = codeFingerprint(dist)
+    expect(codeFingerprint(dist)).toBe(before)
+    await writeFile(path.join(dist, 'detect/fast/detect.js'), 'export const a = 12\n')
+    expect(codeFingerprint(dist)).not.toBe(before)
+  })
+})

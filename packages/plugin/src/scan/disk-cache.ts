@@ -29,28 +29,28 @@ const FORMAT = 'toolreg-scan-cache'
 
 // The plugin's own compiled code is part of the key: a rebuilt detector must
 // never be served results of the old one, even without a version bump. The size
-// and mtime of each compiled file say that without reading ~20 files per build
-// (npm installs every file with one fixed mtime: there the version tells releases apart).
+// and mtime of every compiled file of the package (all folders: detect/, scan/…) say
+// that without reading them (npm installs every file with one fixed mtime: there the
+// version tells releases apart).
 let buildFingerprint: string | undefined
-function fingerprint(): string {
-  if (buildFingerprint !== undefined) return buildFingerprint
-  const dir = path.dirname(fileURLToPath(import.meta.url))
+// This file is dist/scan/disk-cache.js: the compiled package is one folder up.
+const fingerprint = (): string => (buildFingerprint ??= codeFingerprint(fileURLToPath(new URL('../', import.meta.url))))
+
+/** The version in `distRoot/../package.json` and the size and mtime of every `.js` file under `distRoot`. */
+export function codeFingerprint(distRoot: string): string {
   const hash = createHash('sha1')
   // The package version, then the code itself.
   try {
-    hash.update(readFileSync(path.join(dir, '../../package.json')))
+    hash.update(readFileSync(path.join(distRoot, '../package.json')))
   } catch {
     // no package.json next to the build: the code alone
   }
-  const names = readdirSync(dir)
-    .filter(n => n.endsWith('.js'))
-    .sort()
+  const names = (readdirSync(distRoot, { recursive: true }) as string[]).filter(n => n.endsWith('.js')).sort()
   for (const name of names) {
-    const stats = statSync(path.join(dir, name))
+    const stats = statSync(path.join(distRoot, name))
     hash.update(`\n${name} ${stats.size} ${stats.mtimeMs}`)
   }
-  buildFingerprint = hash.digest('base64url')
-  return buildFingerprint
+  return hash.digest('base64url')
 }
 
 /** What the per-file results depend on; isolate, dts and manifest do not matter. */
