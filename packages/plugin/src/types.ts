@@ -111,6 +111,22 @@ export interface RegisterSite {
   hasMeta: boolean
 }
 
+/** What the per-file detectors take. */
+export interface DetectOptions {
+  /** Default `['@toolreg/core']` (DEFAULT_REGISTRY_MODULES). */
+  registryModules?: readonly string[]
+  /** Default `'portable'`. */
+  names?: NameRuleName | RegExp
+}
+
+/** One file's register sites and diagnostics. */
+export interface DetectResult {
+  isToolModule: boolean
+  sites: RegisterSite[]
+  /** TR002–TR005, with 1-based positions and frames. */
+  diagnostics: Diagnostic[]
+}
+
 /** Scan result of one file, cacheable by (path, size, mtime, plugin version, options). */
 export interface FileScan {
   /** Root-relative POSIX path (`tools/x.ts`, `../shared/tools/y.ts`). */

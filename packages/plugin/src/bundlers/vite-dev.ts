@@ -99,11 +99,11 @@ export function createViteDev(ctx: ToolRegistryContext) {
     },
 
     /** Each tool module registers between `beginSource` and `endSource`, and accepts its own updates. */
-    transform(code: string, id: string) {
+    async transform(code: string, id: string) {
       const scanned = ctx.toolModuleOf(id)
       if (!scanned) return null
       served.add(scanned.absPath)
-      return { code: withToolModuleHmr(code, scanned, ctx.options()), map: null, moduleSideEffects: true }
+      return { code: await withToolModuleHmr(code, scanned, ctx.options()), map: null, moduleSideEffects: true }
     },
 
     /** The plugin's own watcher handles tool modules: Vite sends nothing for them. Other files go as usual. */

@@ -100,9 +100,9 @@ if (import.meta.hot) {
  * what it scanned (a save landed in between), that text is scanned here, so the sources
  * and verify's names are those of the code that runs (no spurious TR009).
  */
-export function withToolModuleHmr(code: string, scanned: FileScan, options: ResolvedOptions): string {
+export async function withToolModuleHmr(code: string, scanned: FileScan, options: ResolvedOptions): Promise<string> {
   const text = code.charCodeAt(0) === 0xfeff ? code.slice(1) : code
-  const file = sourceHash(text) === scanned.sourceHash ? scanned : scanSource(text, scanned, options)
+  const file = sourceHash(text) === scanned.sourceHash ? scanned : await scanSource(text, scanned, options)
   const verify = options.verify ?? true
   const header = toolModuleHeader(file, registryModuleOf(options), /\bawait\b/.test(code))
   const at = code.startsWith('#!') ? code.indexOf('\n') + 1 : 0

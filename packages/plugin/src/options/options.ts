@@ -4,11 +4,14 @@ import * as path from 'node:path'
 import { isNameRuleName } from './names.js'
 import type { ResolvedOptions, ToolRegistryOptions } from '../types.js'
 
+/** The module whose `registry` export tool files import, unless `registryModules` names others. */
+export const DEFAULT_REGISTRY_MODULES: readonly string[] = Object.freeze(['@toolreg/core'])
+
 export const defaultOptions = Object.freeze({
   dirs: ['tools'],
   include: ['*.{ts,tsx,mts,js,jsx,mjs}'],
   exclude: ['*.d.ts', '*.{test,spec}.*', 'index.*', 'registry.*'],
-  registryModules: ['@toolreg/core'],
+  registryModules: DEFAULT_REGISTRY_MODULES,
   names: 'portable',
   dts: 'tool-registry.d.ts',
   manifest: 'tool-manifest.json',

@@ -1,24 +1,11 @@
 // Scanning one file: read, decode, detect. Every failure becomes a diagnostic.
 import { hash } from 'node:crypto'
-import { createRequire } from 'node:module'
-import type * as FullDetect from '../detect/full/detect.js'
-import { fastDetectRegisterCalls } from '../detect/fast/detect.js'
-import type * as LazyPlanning from '../detect/full/lazy-plan.js'
+import { detectSites, loadFullDetector } from '../detect/index.js'
 import { compileGlobs } from './walk.js'
 import { errorMessage, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from '../diagnostics/source.js'
 import type { Diagnostic, FileScan, ResolvedOptions } from '../types.js'
 import type { WalkedFile } from './walk.js'
-
-// The full detector (and @babel/parser behind it) and the lazy planner, loaded on first
-// use: a build whose files all take the fast path never loads their eight modules.
-const load = createRequire(import.meta.url)
-let fullDetect: typeof FullDetect.detectRegisterCalls | undefined
-let lazyPlan: typeof LazyPlanning.planLazy | undefined
-const detectRegisterCalls: typeof FullDetect.detectRegisterCalls = (...args) =>
-  (fullDetect ??= (load('../detect/full/detect.js') as typeof FullDetect).detectRegisterCalls)(...args)
-const planLazy: typeof LazyPlanning.planLazy = (...args) =>
-  (lazyPlan ??= (load('../detect/full/lazy-plan.js') as typeof LazyPlanning).planLazy)(...args)
 
 /** Fingerprint of decoded source, so the transform can tell it sees the scanned text. */
 // One-shot crypto.hash: the same digest as createHash, without a Hash object per file.
@@ -37,14 +24,11 @@ export function isLazyFile(file: string, lazy: ResolvedOptions['lazy']): boolean
 }
 
 /** Scan already-decoded source: what the scanner and tests share. */
-export function scanSource(code: string, walked: WalkedFile, options: ResolvedOptions): FileScan {
-  // The lexer fast path answers for the common shapes; @babel/parser (loaded on first use) for the
-  // rest, and for every file when the caller compiles nothing that would catch a syntax error.
-  const fast = options.fullParse === true ? undefined : fastDetectRegisterCalls(code, walked.file, options)
-  const detected = fast ?? detectRegisterCalls(code, walked.file, options)
+export async function scanSource(code: string, walked: WalkedFile, options: ResolvedOptions): Promise<FileScan> {
+  const detected = await detectSites(code, walked.file, options)
   const lazy =
     detected.isToolModule && isLazyFile(walked.file, options.lazy)
-      ? planLazy(code, walked.file, detected.sites, options.registryModules)
+      ? (await loadFullDetector()).planLazy(code, walked.file, detected.sites, options.registryModules)
       : undefined
   if (lazy && !lazy.lazy) {
     detected.diagnostics.push({

@@ -11,8 +11,8 @@ import { SkippingLexer } from './skip.js'
 import { hasOddLineBreakOrHtmlComment, usedElsewhere } from './text.js'
 import { after, AFTER_NEWLINE, ALWAYS, OPERATOR_WORDS } from './statement-start.js'
 import { checkName } from '../../options/names.js'
-import type { DetectOptions, DetectResult } from '../full/detect.js'
-import type { RegisterSite } from '../../types.js'
+import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
+import type { DetectOptions, DetectResult, RegisterSite } from '../../types.js'
 
 interface Found {
   start: number
@@ -28,7 +28,7 @@ export function fastDetectRegisterCalls(
   file: string,
   options: DetectOptions = {},
 ): DetectResult | undefined {
-  const registryModules = options.registryModules ?? ['@toolreg/core']
+  const registryModules = options.registryModules ?? DEFAULT_REGISTRY_MODULES
   if (!code.includes('register')) {
     // What the full detector's pre-check answers, unless an escape could spell the word or
     // the file imports a registry module (a use of it the scan cannot attribute is TR009).

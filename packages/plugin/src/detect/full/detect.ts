@@ -10,6 +10,7 @@ import {
   type RegistryBindings,
 } from './registry-callee.js'
 import { checkName, describeNameRule } from '../../options/names.js'
+import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
 import { parseModule } from './parse.js'
 import { codeFrame } from '../../diagnostics/source.js'
 import {
@@ -21,28 +22,14 @@ import {
   type StaticValue,
 } from './static-value.js'
 import { findTopLevelCalls } from './top-level.js'
-import type { Diagnostic, DiagnosticCode, NameRuleName, RegisterSite } from '../../types.js'
+import type { DetectOptions, DetectResult, Diagnostic, DiagnosticCode, RegisterSite } from '../../types.js'
 import { analyseUses, rootName, type Uses } from './registry-uses.js'
-
-export interface DetectOptions {
-  /** Default `['@toolreg/core']`. */
-  registryModules?: readonly string[]
-  /** Default `'portable'`. */
-  names?: NameRuleName | RegExp
-}
-
-export interface DetectResult {
-  isToolModule: boolean
-  sites: RegisterSite[]
-  /** TR002–TR005, with 1-based positions and frames. */
-  diagnostics: Diagnostic[]
-}
 
 const EMPTY: DetectResult = { isToolModule: false, sites: [], diagnostics: [] }
 
 /** Analyse one decoded (BOM-free) source file; `file` is its root-relative path. */
 export function detectRegisterCalls(code: string, file: string, options: DetectOptions = {}): DetectResult {
-  const registryModules = options.registryModules ?? ['@toolreg/core']
+  const registryModules = options.registryModules ?? DEFAULT_REGISTRY_MODULES
   // Most non-tool files are skipped without parsing.
   if (!mightRegister(code, registryModules)) return { ...EMPTY }
   const diag = (
