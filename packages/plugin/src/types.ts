@@ -105,10 +105,6 @@ export interface RegisterSite {
   /** 0-based offsets into the file's source (after BOM removal) — for the transform. */
   start: number
   end: number
-  /** 0-based offset of the end of the last argument: where `, { source }` is inserted (a trailing comma may follow). */
-  argsEnd: number
-  /** True when the call already passes a second argument, or cannot take one (no argument, a spread): nothing is injected. */
-  hasMeta: boolean
 }
 
 /** What the per-file detectors take. */

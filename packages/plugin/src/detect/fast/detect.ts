@@ -17,7 +17,6 @@ import type { DetectOptions, DetectResult, RegisterSite } from '../../types.js'
 interface Found {
   start: number
   end: number
-  argsEnd: number
   name: string
   toolset: string
 }
@@ -66,8 +65,6 @@ export function fastDetectRegisterCalls(
       column: f.start - lineStart + 1,
       start: f.start,
       end: f.end,
-      argsEnd: f.argsEnd,
-      hasMeta: false,
     })
   }
   return { isToolModule: true, sites, diagnostics: [] }
@@ -244,7 +241,6 @@ function recognise(
       if (!skipValue(depth)) return false
       if (isPunct(125) && lx.depth === depth - 1) break
     }
-    const argsEnd = lx.end
     advance()
     if (isPunct(44)) advance()
     if (!isPunct(41) || lx.depth !== 0) return false
@@ -257,7 +253,7 @@ function recognise(
     // The next statement starts at the token already read.
     else boundary = AFTER_NEWLINE
     if (name === undefined || toolset === undefined) return false
-    found.push({ start, end, argsEnd, name, toolset })
+    found.push({ start, end, name, toolset })
     return lx.type !== Tok.Fail
   }
 

@@ -174,9 +174,6 @@ export function detectRegisterCalls(code: string, file: string, options: DetectO
       column,
       start: call.start!,
       end: call.end!,
-      argsEnd: call.arguments.length > 0 ? call.arguments[call.arguments.length - 1]!.end! : call.end! - 1,
-      // Only a single plain spec argument can take `{ source }` as the second one.
-      hasMeta: call.arguments.length !== 1 || spec?.type === 'SpreadElement',
     })
   }
   diagnostics.push(...tr009)
