@@ -19,7 +19,7 @@ export {
 export { generateSearchIndexModule, type Prebuild } from './codegen/search-index.js'
 export { parseCompanionId, type CompanionId } from './codegen/companion-ids.js'
 export { generateDts } from './codegen/dts.js'
-export { generateManifest } from './scan/manifest.js'
+export { generateManifest } from './codegen/manifest.js'
 export { formatDiagnostics, formatToolTable, type DiagnosticFormat } from './diagnostics/format.js'
 export { reportScan, type ScanReport } from './diagnostics/report.js'
 export { createDevSession, type DevSession, type DevSessionDeps, type DevDecision } from './dev/session.js'

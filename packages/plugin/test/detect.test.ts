@@ -289,7 +289,6 @@ describe('static names and toolsets', () => {
     const first = r.sites[0]!
     expect(code.slice(first.start, first.end)).toBe("registry.register({ name: 'a', toolset: 't' })")
   })
-
 })
 
 describe('parsing', () => {

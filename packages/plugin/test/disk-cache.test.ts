@@ -54,7 +54,7 @@ describe('disk cache', () => {
     expect(warm.diagnostics).toEqual(cold.diagnostics)
     expect(warm.manifest).toEqual(cold.manifest)
     expect(warm.files).toEqual(cold.files)
-    expect(second.scanner.getFileScan(path.join(root, 'tools/a.ts'))?.sites[0]?.name).toBe('a')
+    expect(second.scanner.toolModuleAt(path.join(root, 'tools/a.ts'))?.sites[0]?.name).toBe('a')
   })
 
   it('a changed file is read again by the next scanner', async () => {

@@ -1,4 +1,4 @@
-// The lazy tools' definition table: what the plugin writes (src/core/lazy-codegen.ts) is what
+// The lazy tools' definition table: what the plugin writes (src/codegen/lazy-table.ts) is what
 // @toolreg/core's registerLazyTable reads back, down to the key order of every schema.
 import { ToolRegistry, registerLazy, registerLazyTable, type LazyTable } from '@toolreg/core'
 import fc from 'fast-check'

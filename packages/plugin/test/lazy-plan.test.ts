@@ -177,7 +177,7 @@ describe('the virtual module with lazy tools', () => {
     expect(code).not.toContain('import * as __tool1')
     expect(code.match(/import\("\/p\/tools\/a\.ts"\)/g)).toHaveLength(1)
     const literal = /JSON\.parse\(('(?:[^'\\]|\\.)*')\)/.exec(code)![1]!
-    // The JS string literal, read as JS reads it: no apostrophe is left in it (see lazy-codegen.ts).
+    // The JS string literal, read as JS reads it: no apostrophe is left in it (see src/codegen/lazy-table.ts).
     const json = new Function(`return ${literal}`)() as string
     expect(json).not.toContain("'")
     // One module of two tools; neither schema has the common shape, so each is held whole.

@@ -102,7 +102,7 @@ describe('scan({ changed })', () => {
     expect(scanner.isToolFile('/p/tools/a.ts')).toBe(false)
     const repaired = await edit('/p/tools/a.ts', tool('alpha'))
     expect(codes(repaired)).toEqual([])
-    expect(scanner.getFileScan('/p/tools/a.ts')?.sites.map(s => s.name)).toEqual(['alpha'])
+    expect(scanner.toolModuleAt('/p/tools/a.ts')?.sites.map(s => s.name)).toEqual(['alpha'])
 
     // The only tool module of a dir stops being one (TR007), then fails to parse (TR004 instead).
     expect(codes(await edit('/p/more/m.ts', 'export {}\n'))).toEqual(['TR007 more:0'])

@@ -143,7 +143,7 @@ describe('symlinks', () => {
     ])
     // Bundlers that resolve symlinks hand the real path to transform.
     expect(scanner.isToolFile('/p/lib/shared.ts')).toBe(true)
-    expect(scanner.getFileScan('/p/lib/shared.ts')?.file).toBe('tools/inside.ts')
+    expect(scanner.toolModuleAt('/p/lib/shared.ts')?.file).toBe('tools/inside.ts')
   })
 
   it('a link into the dir from a dir outside the root is allowed (inside the dir)', async () => {
@@ -171,7 +171,7 @@ describe('symlinks', () => {
     expect(r.diagnostics).toEqual([])
     expect(r.toolNames).toEqual(['b'])
     // The bundler may hand either path back.
-    expect(scanner.getFileScan('/p/tools/b-real.ts')?.file).toBe('tools/a-link.ts')
+    expect(scanner.toolModuleAt('/p/tools/b-real.ts')?.file).toBe('tools/a-link.ts')
   })
 
   it('follows directory links for recursive patterns, and reports a loop back', async () => {
@@ -449,14 +449,14 @@ describe('the scan cache', () => {
     expect(fs.reads.get('/p/tools/a.ts')).toBe(1)
   })
 
-  it('isToolFile / getFileScan reflect the last scan only', async () => {
+  it('isToolFile / toolModuleAt reflect the last scan only', async () => {
     const { scanner } = setup({ '/p/tools/a.ts': tool('a'), '/p/tools/helper.ts': 'export {}\n' })
     expect(scanner.isToolFile('/p/tools/a.ts')).toBe(false)
     await scanner.scan()
     expect(scanner.isToolFile('/p/tools/a.ts')).toBe(true)
     expect(scanner.isToolFile('/p/tools/helper.ts')).toBe(false)
-    expect(scanner.getFileScan('/p/tools/a.ts')?.sites.map(s => s.name)).toEqual(['a'])
-    expect(scanner.getFileScan('/p/tools/nope.ts')).toBeUndefined()
+    expect(scanner.toolModuleAt('/p/tools/a.ts')?.sites.map(s => s.name)).toEqual(['a'])
+    expect(scanner.toolModuleAt('/p/tools/nope.ts')).toBeUndefined()
   })
 })
 

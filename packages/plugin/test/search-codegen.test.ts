@@ -1,4 +1,4 @@
-// The search index of a lazy build (src/core/search-codegen.ts): written at build time by
+// The search index of a lazy build (src/codegen/search-index.ts): written at build time by
 // @toolreg/core's own indexer from the scan's static definitions, it must describe exactly
 // the entries registerLazyTable registers from the same scan, for the whole bench catalogue.
 import * as core from '@toolreg/core'

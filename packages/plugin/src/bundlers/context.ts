@@ -1,25 +1,21 @@
-// Plugin state in one place: one factory returning closures (no classes), so the
-// adapters (./rollup-like.ts, ./unplugin.ts) only wire hooks and every bundler shares the same behaviour.
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+// The plugin's state for one bundler run, in one place: one factory returning closures (no
+// classes), so the adapters (./rollup-hooks.ts, ./unplugin.ts, ./vite.ts) only wire hooks
+// and every bundler shares the same behaviour.
 import path from 'node:path'
-// Each module on its own, not the core's index: a build loads only what it runs.
-import { generateCompanionModule, generateModule } from '../codegen/virtual-module.js'
+// Each module on its own, not the package root: a build loads only what it runs.
+import { isVirtualModuleId, parseCompanionId, RESOLVED_VIRTUAL_MODULE_ID } from '../codegen/companion-ids.js'
+import { dtsState, writeDtsFile } from '../codegen/dts-file.js'
 import { generateDts } from '../codegen/dts.js'
-import { generateManifest } from '../scan/manifest.js'
-import { resolveProjectOptions } from '../options/config.js'
+import { generateManifest } from '../codegen/manifest.js'
 import { generateSearchIndexModule, type Prebuild } from '../codegen/search-index.js'
-import { resolveOptions } from '../options/options.js'
+import { generateCompanionModule, generateModule } from '../codegen/virtual-module.js'
 import { deliverReport, reportScan, type ReportSink, type ScanReport } from '../diagnostics/report.js'
+import { resolveProjectOptions } from '../options/config.js'
+import { resolveOptions } from '../options/options.js'
+import { type RequestSyntax, unimportableReason } from '../scan/file-names.js'
 import { createScanner, type ScanHint } from '../scan/scanner.js'
-import { createSideEffectsFieldLookup, treeshakeKeepsSideEffects } from './side-effects.js'
-import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from '../types.js'
-import {
-  companionId,
-  isVirtualModuleId,
-  parseCompanionId,
-  RESOLVED_VIRTUAL_MODULE_ID,
-} from '../codegen/companion-ids.js'
 import { toPosix } from '../scan/walk.js'
+import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from '../types.js'
 
 export {
   isVirtualModuleId,
@@ -28,22 +24,12 @@ export {
   VIRTUAL_MODULE_ID,
 } from '../codegen/companion-ids.js'
 
-/** How the virtual module imports each tool file (see loadVirtual). */
-export type ToolImportStyle = 'path' | 'companion' | 'webpack' | 'rspack'
-
 /** What `resolveVirtual` hands the bundler. */
 export interface VirtualResolution {
   id: string
   /** Always true: neither `"sideEffects": false` nor `moduleSideEffects: false` may drop them. */
   moduleSideEffects: true
 }
-
-/** A file name the bundler would read as a query or hash, or rewrite (a backslash): its id is escaped. */
-const ODD_NAME = /[?#\\]/
-const escapeOdd = (abs: string): string =>
-  abs.replace(/[%?#\\]/g, c => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'))
-/** Ids that may be escaped tool files: the load hook's filter. */
-export const ESCAPED_ID_FILTER = /%(?:25|3F|23|5C)/
 
 export const PLUGIN_NAME = 'toolreg'
 
@@ -60,11 +46,6 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   let dtsDelay = 0
   let dtsTimer: ReturnType<typeof setTimeout> | undefined
   let onDtsError: (error: unknown) => void = () => {}
-  const escapedIds = new Map<string, string>()
-  // Rollup-family builds: whether the `treeshake` option keeps every side-effect import
-  // (setTreeshake, from the `options` hook). Until told, assume it may not.
-  let treeshakeKeeps = false
-  let sideEffectsField: ((file: string) => boolean) | undefined
 
   function options(): ResolvedOptions {
     resolved ??= resolveProjectOptions(userOptions, bundlerRoot)
@@ -109,19 +90,11 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   }
 
   async function writeDts(result: ScanResult) {
-    const { dts, root } = result.options
-    if (dts === false) return
+    if (result.options.dts === false) return
     const content = generateDts(result)
     if (content === lastDts) return
-    const file = path.resolve(root, dts)
-    const onDisk = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined
-      throw error
-    })
-    if (onDisk !== content) {
-      await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(file, content)
-    }
+    const state = await dtsState(result, content)
+    if (state) await writeDtsFile(state)
     lastDts = content
   }
 
@@ -150,62 +123,55 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   /** Hands a scan's diagnostics to a bundler: each warning, then every error as one. */
   const reportTo = (result: ScanResult, sink: ReportSink): void => deliverReport(reportScan(result), sink)
 
-  /** Bundler ids may carry a query (`?v=123`) or use backslashes. */
-  function fileScanOf(id: string): FileScan | undefined {
-    if (!scanner || id.startsWith('\0')) return undefined
-    // The scanner resolves the path when it is not already absolute and normalized. The
-    // exact id first: a tool file's own name may hold a `?` or `#`.
-    const exact = scanner.getFileScan(id)
-    if (exact !== undefined || !(id.includes('?') || id.includes('#'))) return exact
-    return scanner.getFileScan(id.replace(/[?#].*$/, ''))
-  }
-
-  /** The scan of a tool module, by bundler id; undefined for any other module. */
+  /**
+   * The scan of a tool module by bundler id (absolute, maybe with a query `?v=123` or
+   * backslashes); undefined for any other module.
+   */
   function toolModuleOf(id: string): FileScan | undefined {
-    const file = fileScanOf(id)
-    return file?.isToolModule ? file : undefined
+    if (!scanner || id.startsWith('\0')) return undefined
+    // The exact id first: a tool file's own name may hold a `?` or `#`.
+    const exact = scanner.toolModuleAt(id)
+    if (exact !== undefined || !(id.includes('?') || id.includes('#'))) return exact
+    return scanner.toolModuleAt(id.replace(/[?#].*$/, ''))
   }
 
-  function isToolFile(id: string): boolean {
-    return toolModuleOf(id) !== undefined
+  const isToolFile = (id: string): boolean => toolModuleOf(id) !== undefined
+
+  /**
+   * The virtual module of a build. Tool files are imported by `importPath` (Vite, Rollup,
+   * Rolldown: ./rollup-imports.ts), else by absolute path, with `#` escaped the webpack way
+   * for `webpack`/`rspack`, which leave out the files they cannot import (reported by
+   * ./unplugin.ts).
+   */
+  function buildModule(result: ScanResult, syntax: RequestSyntax, importPath?: (f: FileScan) => string): string {
+    const webpackLike = syntax !== 'path'
+    const scan = webpackLike
+      ? { ...result, toolModules: result.toolModules.filter(m => unimportableReason(m.file, syntax) === undefined) }
+      : result
+    // Tool modules are imported by absolute path: the importer is virtual, it has no directory.
+    return generateModule(scan, {
+      verify: result.options.verify ?? false,
+      importPath: importPath ?? (webpackLike ? f => toPosix(f.absPath).replace(/#/g, '\0#') : f => toPosix(f.absPath)),
+    })
   }
 
   /**
-   * The source of the virtual module or of one of its companions (./core/virtual-ids.ts),
-   * undefined for any other id. `dev`: the dev server (verify on by default, tool files
-   * imported by path). Tool files are imported by absolute path (`path`: dev, esbuild),
-   * through a `file` companion the plugin resolves (`companion`: Vite, Rollup, Rolldown
-   * builds), or by path with `#` escaped the webpack way (`webpack`, `rspack`).
+   * The virtual module for the dev server: tool files imported by path, every one at once
+   * (`lazy: false`: its updates replace whole modules). No verify markers: each tool module
+   * already registers between its own `beginSource`/`endSource` there (../dev/hmr-code.ts).
    */
-  function loadVirtual(
-    id: string,
-    result: ScanResult,
-    style: ToolImportStyle,
-    dev = false,
-  ): string | Promise<string> | undefined {
-    if (isVirtualModuleId(id)) {
-      // webpack and Rspack cannot import a name with `?` (nor Rspack one with `\`): those
-      // files are left out, and reported as errors (./unplugin.ts).
-      const importable = (m: FileScan): boolean =>
-        !m.file.includes('?') && !(style === 'rspack' && m.file.includes('\\'))
-      const webpackLike = style === 'webpack' || style === 'rspack'
-      const scan = webpackLike ? { ...result, toolModules: result.toolModules.filter(importable) } : result
-      // Tool modules are imported by absolute path: the importer is virtual, it has no directory.
-      return generateModule(scan, {
-        // The dev server loads every tool module at once (its updates replace whole modules).
-        ...(dev ? { lazy: false } : {}),
-        verify: result.options.verify ?? dev,
-        importPath:
-          style === 'companion'
-            ? companionOrPath()
-            : webpackLike
-              ? f => toPosix(f.absPath).replace(/#/g, '\0#')
-              : f => toPosix(f.absPath),
-      })
-    }
+  function devModule(result: ScanResult): string {
+    return generateModule(result, { lazy: false, verify: false })
+  }
+
+  /**
+   * The source of a companion of the virtual module (../codegen/companion-ids.ts) but a
+   * `file` one; undefined for any other id. `dev`: the dev server's virtual module registers
+   * every tool eagerly, so its sources table names them all.
+   */
+  function loadCompanion(id: string, result: ScanResult, dev = false): string | Promise<string> | undefined {
     const companion = parseCompanionId(id)
     if (companion?.kind === 'search') return loadIndexer().then(prebuild => generateSearchIndexModule(result, prebuild))
-    // The dev server's virtual module registers every tool eagerly: its sources table names them all.
     return companion === undefined ? undefined : generateCompanionModule(result, companion, dev ? { lazy: false } : {})
   }
 
@@ -224,61 +190,14 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   }
 
   /**
-   * A build's import of a tool file: its plain path when no `treeshake` option nor any
-   * `package.json` `sideEffects` field can mark it side-effect free and its name holds no
-   * `?`, `#` or `\` (the bundler then never calls into JS for it), else a `file` companion
-   * (./core/side-effects.ts). Symlinks by their target, as the bundler resolves them.
-   */
-  function companionOrPath(): (f: FileScan) => string {
-    sideEffectsField ??= createSideEffectsFieldLookup()
-    const field = sideEffectsField
-    return f => {
-      const abs = f.realPath ?? f.absPath
-      return treeshakeKeeps && !ODD_NAME.test(abs) && !field(abs)
-        ? toPosix(abs)
-        : companionId({ kind: 'file', file: f.absPath })
-    }
-  }
-
-  /** The bundler's `treeshake` input option (Rollup, Rolldown, Vite builds: the `options` hook). */
-  function setTreeshake(treeshake: unknown) {
-    treeshakeKeeps = treeshakeKeepsSideEffects(treeshake)
-    // A new build may follow edits of package.json files.
-    sideEffectsField = undefined
-  }
-
-  /**
-   * The virtual module for the dev server: tool files imported by path, every one at once
-   * (`lazy: false`: its updates replace whole modules). No verify markers: each tool module
-   * already registers between its own `beginSource`/`endSource` there (./core/hmr-code.ts).
-   */
-  function loadVirtualModule(result: ScanResult, options: { lazy?: boolean } = {}): string {
-    return generateModule(result, { ...options, verify: false })
-  }
-
-  /**
-   * Resolve an id of VIRTUAL_ID_FILTER: the virtual module and its companions get their
-   * `\0` id, a `file` companion the tool file's own id (escaped when its name holds `?`,
-   * `#` or `\`: see loadEscapedToolFile); every one is marked as having side effects.
+   * Resolve the virtual module and its companions but `file` ones to their `\0` id, each
+   * marked as having side effects; null for any other id.
    */
   function resolveVirtual(id: string): VirtualResolution | string | null {
     if (isVirtualModuleId(id)) return RESOLVED_VIRTUAL_MODULE_ID
     const companion = parseCompanionId(id)
-    if (companion === undefined) return null
-    if (companion.kind !== 'file') return { id: id.startsWith('\0') ? id : '\0' + id, moduleSideEffects: true }
-    const file = scanner?.getFileScan(companion.file)
-    // Bundlers resolve symlinks to their target: the same id as any other import of the file.
-    const abs = file?.realPath ?? file?.absPath ?? companion.file
-    if (!ODD_NAME.test(abs)) return { id: abs, moduleSideEffects: true }
-    const escaped = escapeOdd(abs)
-    escapedIds.set(escaped, abs)
-    return { id: escaped, moduleSideEffects: true }
-  }
-
-  /** The code of a tool file whose id resolveVirtual escaped; undefined for any other id. */
-  async function loadEscapedToolFile(id: string): Promise<string | undefined> {
-    const abs = escapedIds.get(id)
-    return abs === undefined ? undefined : readFile(abs, 'utf8')
+    if (companion === undefined || companion.kind === 'file') return null
+    return { id: id.startsWith('\0') ? id : '\0' + id, moduleSideEffects: true }
   }
 
   /** Absolute tool dirs. */
@@ -321,11 +240,10 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     reportTo,
     isToolFile,
     toolModuleOf,
-    loadVirtual,
-    loadVirtualModule,
+    buildModule,
+    devModule,
+    loadCompanion,
     resolveVirtual,
-    setTreeshake,
-    loadEscapedToolFile,
     watchTargets,
     manifestAsset,
     invalidate,

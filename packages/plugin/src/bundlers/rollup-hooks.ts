@@ -3,10 +3,12 @@
 // natively rather than through unplugin, whose loading alone cost ~8 ms of every build
 // (bench/PROFILE.md). They know nothing of a dev server: ./vite.ts puts the dev server's
 // hooks (./vite-dev.ts) in their place under `vite serve`. Hook wiring only: behaviour
-// lives in the context (./context.ts) and the core.
+// lives in the context (./context.ts) and ./rollup-imports.ts.
 import path from 'node:path'
-import { ESCAPED_ID_FILTER, PLUGIN_NAME, VIRTUAL_ID_FILTER } from './context.js'
+import { parseCompanionId } from '../codegen/companion-ids.js'
+import { PLUGIN_NAME, VIRTUAL_ID_FILTER, isVirtualModuleId } from './context.js'
 import type { ToolRegistryContext } from './context.js'
+import { createRollupImports, ESCAPED_ID_FILTER } from './rollup-imports.js'
 import type { Diagnostic, ScanResult } from '../types.js'
 
 /** The part of the Rollup/Rolldown/Vite plugin context used here. */
@@ -29,14 +31,15 @@ interface ViteEnvironment {
 
 /** No hook rewrites a tool module in a build (./vite.ts adds the dev server's transform). */
 export function rollupLikeHooks(ctx: ToolRegistryContext) {
+  const imports = createRollupImports(ctx)
   return {
     name: PLUGIN_NAME,
     watchChange(id: string) {
       ctx.invalidate(id)
     },
-    // Whether tool files may be imported by plain path (./core/side-effects.ts).
+    // Whether tool files may be imported by plain path (./side-effects.ts).
     options(inputOptions: { treeshake?: unknown }) {
-      ctx.setTreeshake(inputOptions.treeshake)
+      imports.setTreeshake(inputOptions.treeshake)
     },
     async buildStart(this: RollupLikeContext & { environment?: ViteEnvironment; meta?: { watchMode?: boolean } }) {
       const result = await ctx.scan()
@@ -56,17 +59,20 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
     resolveId: {
       filter: { id: VIRTUAL_ID_FILTER },
       handler(id: string) {
-        return ctx.resolveVirtual(id)
+        const companion = parseCompanionId(id)
+        return companion?.kind === 'file' ? imports.resolveFile(companion) : ctx.resolveVirtual(id)
       },
     },
     load: {
       filter: { id: [VIRTUAL_ID_FILTER, ESCAPED_ID_FILTER] },
       async handler(this: RollupLikeContext, id: string) {
         if (!VIRTUAL_ID_FILTER.test(id)) {
-          const code = await ctx.loadEscapedToolFile(id)
+          const code = await imports.loadEscapedToolFile(id)
           return code === undefined ? null : { code, moduleSideEffects: true }
         }
-        return ctx.loadVirtual(id, await ctx.currentScan(), 'companion') ?? null
+        const result = await ctx.currentScan()
+        if (isVirtualModuleId(id)) return ctx.buildModule(result, 'path', imports.importPath())
+        return (await ctx.loadCompanion(id, result)) ?? null
       },
     },
     generateBundle: {

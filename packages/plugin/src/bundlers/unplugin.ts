@@ -1,6 +1,6 @@
 // webpack, Rspack and esbuild through unplugin (Vite, Rollup and Rolldown get native
-// plugins from ./rollup-like.ts). Hook wiring only: every behaviour lives in the
-// context (./context.ts) and the core. What differs per bundler is how a diagnostic
+// plugins from ./rollup-hooks.ts). Hook wiring only: every behaviour lives in the
+// context (./context.ts). What differs per bundler is how a diagnostic
 // reaches the user, how a tool file is kept alive despite tree-shaking, and how its
 // name reaches the bundler intact. No hook rewrites a tool module.
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -11,18 +11,20 @@ import type { Compilation as WebpackCompilation, Compiler as WebpackCompiler } f
 import type { Compiler as RspackCompiler } from '@rspack/core'
 import {
   createToolRegistryContext,
+  isVirtualModuleId,
   PLUGIN_NAME,
   RESOLVED_VIRTUAL_MODULE_ID,
   VIRTUAL_ID_FILTER,
   VIRTUAL_MODULE_ID,
 } from './context.js'
-import type { ToolImportStyle, ToolRegistryContext } from './context.js'
+import type { ToolRegistryContext } from './context.js'
+import { type RequestSyntax, unimportableReason } from '../scan/file-names.js'
 import type { Diagnostic, ScanResult, ToolRegistryOptions } from '../types.js'
 
 export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>(userOptions => {
   const ctx = createToolRegistryContext(userOptions)
   // webpack and Rspack read `?` and `#` in a request as query and fragment unless escaped.
-  let style: ToolImportStyle = 'path'
+  let syntax: RequestSyntax = 'path'
 
   return {
     name: PLUGIN_NAME,
@@ -34,18 +36,20 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
     },
     loadInclude: id => VIRTUAL_ID_FILTER.test(id),
     async load(id) {
-      return ctx.loadVirtual(id, await ctx.currentScan(), style) ?? null
+      const result = await ctx.currentScan()
+      if (isVirtualModuleId(id)) return ctx.buildModule(result, syntax)
+      return (await ctx.loadCompanion(id, result)) ?? null
     },
     watchChange(id) {
       ctx.invalidate(id)
     },
     webpack: compiler => {
-      style = 'webpack'
-      applyWebpackLike(ctx, compiler, 'webpack')
+      syntax = 'webpack'
+      applyWebpackLike(ctx, compiler, 'webpack', 'webpack')
     },
     rspack: compiler => {
-      style = 'rspack'
-      applyWebpackLike(ctx, compiler, 'Rspack')
+      syntax = 'rspack'
+      applyWebpackLike(ctx, compiler, 'rspack', 'Rspack')
     },
     esbuild: { setup: build => setupEsbuild(ctx, build) },
   }
@@ -56,7 +60,12 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
 
 type WebpackLikeCompiler = WebpackCompiler | RspackCompiler
 
-function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompiler, bundler: string) {
+function applyWebpackLike(
+  ctx: ToolRegistryContext,
+  compiler: WebpackLikeCompiler,
+  syntax: RequestSyntax,
+  bundler: string,
+) {
   if (compiler.context) ctx.setBundlerRoot(compiler.context)
   // Unlike Rollup, webpack reads `"sideEffects": false` from package.json and would drop
   // a tool module whose namespace the registry module never reads: a rule overrides it.
@@ -87,29 +96,27 @@ function applyWebpackLike(ctx: ToolRegistryContext, compiler: WebpackLikeCompile
   // `make` runs in parallel with the entries: the virtual module's `load` awaits this scan.
   wp.hooks.make.tapPromise(PLUGIN_NAME, async compilation => {
     const result = await ctx.scan()
-    reportToWebpack(ctx, wp, compilation, unimportableAsErrors(result, bundler))
+    reportToWebpack(ctx, wp, compilation, unimportableAsErrors(result, syntax, bundler))
   })
 }
 
 /**
- * webpack and Rspack read a `?` in a module's path as the start of its query, also where
- * loaders read the file, and Rspack takes `\\` for no file name character: a tool file
- * named so cannot be imported exactly (the virtual module leaves it out), and its TR008
- * is an error that says so. A `#` is escaped (`\\0#`) and imported.
+ * A tool file webpack or Rspack cannot import exactly (../scan/file-names.ts) is left out
+ * of the virtual module, and its TR008 is an error that says so.
  */
-function unimportableAsErrors(result: ScanResult, bundler: string): ScanResult {
-  const unimportable = (file: string): boolean => file.includes('?') || (bundler === 'Rspack' && file.includes('\\'))
-  if (!result.diagnostics.some(d => d.code === 'TR008' && unimportable(d.file))) return result
-  const diagnostics = result.diagnostics.map(
-    (d): Diagnostic =>
-      d.code !== 'TR008' || !unimportable(d.file)
-        ? d
-        : {
-            ...d,
-            severity: 'error',
-            message: `${bundler} cannot import the tool file ${d.file}: ${d.file.includes('?') ? 'it reads "?" as the start of a query' : 'it takes "\\" for no file name character'} — rename the file`,
-          },
-  )
+function unimportableAsErrors(result: ScanResult, syntax: RequestSyntax, bundler: string): ScanResult {
+  const reason = (d: Diagnostic) => (d.code === 'TR008' ? unimportableReason(d.file, syntax) : undefined)
+  if (!result.diagnostics.some(d => reason(d) !== undefined)) return result
+  const diagnostics = result.diagnostics.map((d): Diagnostic => {
+    const why = reason(d)
+    return why === undefined
+      ? d
+      : {
+          ...d,
+          severity: 'error',
+          message: `${bundler} cannot import the tool file ${d.file}: ${why} — rename the file`,
+        }
+  })
   return { ...result, diagnostics }
 }
 

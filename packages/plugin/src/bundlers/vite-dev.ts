@@ -1,5 +1,5 @@
 // The Vite dev server's side (docs/architecture.md, "Dev server"): the plugin's own
-// watcher feeds the dev session (./core/dev-session.ts), which decides; this file only
+// watcher feeds the dev session (../dev/session.ts), which decides; this file only
 // carries its decisions out through Vite's public API. Nothing else imports Vite's dev types.
 import path from 'node:path'
 import type { HotUpdateOptions, Logger, ViteDevServer } from 'vite'
@@ -90,12 +90,12 @@ export function createViteDev(ctx: ToolRegistryContext) {
         session.loadedInError()
         fail(errorMessage)
       }
-      return ctx.loadVirtualModule(result, { lazy: false }) + VIRTUAL_MODULE_HMR
+      return ctx.devModule(result) + VIRTUAL_MODULE_HMR
     },
 
     /** The virtual module's companions (the sources table), from the same scan. */
     async loadCompanion(id: string): Promise<string | undefined> {
-      return ctx.loadVirtual(id, await pageScan(), 'path', true)
+      return ctx.loadCompanion(id, await pageScan(), true)
     },
 
     /** Each tool module registers between `beginSource` and `endSource`, and accepts its own updates. */

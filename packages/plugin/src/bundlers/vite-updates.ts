@@ -1,4 +1,4 @@
-// How the dev server's decisions (./core/dev-session.ts) reach Vite: through its module
+// How the dev server's decisions (../dev/session.ts) reach Vite: through its module
 // graph and HMR channel, public API only (docs/architecture.md, "Dev server").
 import { statSync } from 'node:fs'
 import type { DevEnvironment, EnvironmentModuleNode, ViteDevServer } from 'vite'

@@ -6,10 +6,10 @@ import * as path from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseNameRule, resolveProjectOptions } from '../options/config.js'
 import { countDiagnostics, formatDiagnostics, formatToolTable, type DiagnosticFormat } from '../diagnostics/format.js'
-import { generateManifest } from '../scan/manifest.js'
+import { generateManifest } from '../codegen/manifest.js'
 import { createScanner } from '../scan/scanner.js'
 import type { NameRuleName, ScanResult } from '../types.js'
-import { dtsState, staleMessage, writeDtsFile, type DtsState } from './types-command.js'
+import { dtsState, writeDtsFile, type DtsState } from '../codegen/dts-file.js'
 import { writeOut } from './write-out.js'
 
 const USAGE = `Usage: toolreg <command> [options]
@@ -246,4 +246,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     io.stdout(output)
   }
   return hasErrors ? 1 : 0
+}
+
+/** The one-line notice of `toolreg check` and `toolreg types --check`. */
+function staleMessage(state: DtsState): string {
+  return state.state === 'missing'
+    ? `${state.name} is missing: run \`toolreg types\` (and commit it) so the project type-checks before its first build`
+    : `${state.name} is out of date with the tool files: run \`toolreg types\` (or a build) and commit it`
 }

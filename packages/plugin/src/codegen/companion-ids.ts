@@ -21,8 +21,9 @@ export const isVirtualModuleId = (id: string): boolean => id === VIRTUAL_MODULE_
  * A companion module of the virtual module:
  * - `sources`: hands the registry the scan's name → source table (`<hash>` of the table
  *   in the id, so a dev update with a new table is a new module);
- * - `begin` / `end`: verify's markers around one tool module (`file` root-relative);
- * - `file`: a tool file imported by a build (`file` absolute), resolved by the plugin so it
+ * - `begin` / `end`: verify's markers around one tool module (`file` root-relative, as
+ *   FileScan.file);
+ * - `file`: a tool file imported by a build (`absPath`, as FileScan.absPath), resolved by the plugin so it
  *   is marked as having side effects and its name is never read as a query or hash;
  * - `search`: the search index of the lazy tools' static definitions (`<hash>` of their
  *   files), imported by the virtual module only through `import()`.
@@ -32,7 +33,7 @@ export type CompanionId =
   | { kind: 'search' }
   | { kind: 'begin'; file: string }
   | { kind: 'end'; file: string }
-  | { kind: 'file'; file: string }
+  | { kind: 'file'; absPath: string }
 
 const encode = (file: string): string => Buffer.from(file, 'utf8').toString('base64url')
 const decode = (text: string): string => Buffer.from(text, 'base64url').toString('utf8')
@@ -45,8 +46,9 @@ export function companionId(companion: CompanionId, hash = ''): string {
       return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash}`
     case 'begin':
     case 'end':
-    case 'file':
       return `${VIRTUAL_MODULE_ID}:${companion.kind}:${hash === '' ? '' : hash + ':'}${encode(companion.file)}`
+    case 'file':
+      return `${VIRTUAL_MODULE_ID}:file:${hash === '' ? '' : hash + ':'}${encode(companion.absPath)}`
   }
 }
 
@@ -58,5 +60,6 @@ export function parseCompanionId(id: string): CompanionId | undefined {
   if (kind === 'sources' || kind === 'search') return { kind }
   if (kind !== 'begin' && kind !== 'end' && kind !== 'file') return undefined
   const last = rest[rest.length - 1]
-  return last === undefined || last === '' ? undefined : { kind, file: decode(last) }
+  if (last === undefined || last === '') return undefined
+  return kind === 'file' ? { kind, absPath: decode(last) } : { kind, file: decode(last) }
 }

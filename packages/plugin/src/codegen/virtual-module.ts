@@ -22,7 +22,7 @@ export interface GenerateModuleOptions {
    * logger). Default: `scan.options.verify`, else false.
    */
   verify?: boolean
-  /** Import specifier of a companion module (see ./virtual-ids.ts). Default: its id. */
+  /** Import specifier of a companion module (see ./companion-ids.ts). Default: its id. */
   companionPath?: (id: string) => string
 }
 
@@ -168,8 +168,8 @@ export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy = fa
 }
 
 /**
- * The source of a companion module of the virtual module (see ./virtual-ids.ts), or
- * undefined for a `file` or `search` companion (the latter: ./search-codegen.ts) or a file the scan does not know.
+ * The source of a companion module of the virtual module (see ./companion-ids.ts), or
+ * undefined for a `file` or `search` companion (the latter: ./search-index.ts) or a file the scan does not know.
  */
 export function generateCompanionModule(
   scan: ScanResult,

@@ -19,7 +19,7 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 const strictly = (diagnostics: readonly Diagnostic[]): Diagnostic[] =>
   diagnostics.map(d => (d.severity === 'warning' ? { ...d, severity: 'error' } : d))
 
-/** `previous`: the scanner's last result, whose derived values serve again when no site moved (./derived.ts). */
+/** `previous`: the scanner's last result, whose derived values serve again when no site moved (./same-sites.ts). */
 export async function finishScan(
   options: ResolvedOptions,
   io: ScanFs,
@@ -30,7 +30,7 @@ export async function finishScan(
   // `strict` is applied here and nowhere else: per-file scans (and their cache) keep the severities as found.
   const files = options.strict ? scanned.map(f => ({ ...f, diagnostics: strictly(f.diagnostics) })) : scanned
   const toolModules = files.filter(f => f.isToolModule)
-  // No site moved (./derived.ts): the last names and manifest serve again, and no TR001 before is none now.
+  // No site moved (./same-sites.ts): the last names and manifest serve again, and no TR001 before is none now.
   const same = previous !== undefined && sameSites(toolModules, previous.toolModules) ? previous : undefined
   const duplicates = same && !same.diagnostics.some(d => d.code === 'TR001') ? [] : await duplicatesOf(io, toolModules)
   const emptyDirs: Diagnostic[] = walk.dirs

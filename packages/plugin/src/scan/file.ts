@@ -1,6 +1,7 @@
 // Scanning one file: read, decode, detect. Every failure becomes a diagnostic.
 import { hash } from 'node:crypto'
 import { detectSites, loadFullDetector } from '../detect/index.js'
+import { ODD_NAME } from './file-names.js'
 import { compileGlobs } from './walk.js'
 import { errorMessage, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from '../diagnostics/source.js'
@@ -56,7 +57,7 @@ export async function scanSource(code: string, walked: WalkedFile, options: Reso
 
 export async function scanFile(walked: WalkedFile, options: ResolvedOptions, fs: ScanFs): Promise<FileScan> {
   const scan = await readAndScan(walked, options, fs)
-  if (!/[?#\\]/.test(walked.file)) return scan
+  if (!ODD_NAME.test(walked.file)) return scan
   const tr008: Diagnostic = {
     code: 'TR008',
     severity: 'warning',

@@ -1,5 +1,5 @@
 // The ToolManifest: what a build registers, as data (README: "The virtual module").
-import type { FileScan, ScanResult, ToolManifest } from '../types.js'
+import type { FileScan, ToolManifest } from '../types.js'
 
 export function buildManifest(toolModules: readonly FileScan[]): ToolManifest {
   return {
@@ -17,9 +17,4 @@ export function staticToolNames(toolModules: readonly FileScan[]): string[] {
   for (const m of toolModules) for (const s of m.sites) if (s.name !== null) names.add(s.name)
   // The default sort compares strings by UTF-16 code units, natively (no comparator call per pair).
   return [...names].sort()
-}
-
-/** The manifest as the JSON text of the build asset. */
-export function generateManifest(scan: Pick<ScanResult, 'manifest'>): string {
-  return JSON.stringify(scan.manifest, null, 2) + '\n'
 }

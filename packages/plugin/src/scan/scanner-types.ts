@@ -29,7 +29,7 @@ export interface Scanner {
   /** Whether the last scan found a tool module at this absolute (or real) path. */
   isToolFile(absPath: string): boolean
   /** The last scan's tool module at this absolute (or real) path. */
-  getFileScan(absPath: string): FileScan | undefined
+  toolModuleAt(absPath: string): FileScan | undefined
 }
 
 export interface ScannerOptions {

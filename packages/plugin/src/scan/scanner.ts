@@ -175,7 +175,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     saveTimer.unref?.()
   }
 
-  /** The cross-file part (./scan-finish.ts); the tool modules indexed by path for the hooks. */
+  /** The cross-file part (./cross-file.ts); the tool modules indexed by path for the hooks. */
   const finish = async (walk: WalkResult, files: FileScan[]): Promise<ScanResult> => {
     const result = await finishScan(options, io, walk, files, lastResult)
     lastResult = result
@@ -311,7 +311,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     },
     // Bundlers hand over normalized absolute ids: try those as they are before path.resolve.
     isToolFile: absPath => byPath.has(absPath) || byPath.has(normalize(absPath)),
-    getFileScan: absPath => byPath.get(absPath) ?? byPath.get(normalize(absPath)),
+    toolModuleAt: absPath => byPath.get(absPath) ?? byPath.get(normalize(absPath)),
   }
 }
 
