@@ -33,8 +33,9 @@ const TYPES: Record<string, Check> = {
   object: isObject,
   array: Array.isArray,
   string: v => typeof v == 'string',
-  number: v => typeof v == 'number',
-  integer: v => typeof v == 'number' && v % 1 === 0,
+  // JSON's `1e400` parses as Infinity: not a number any JSON Schema validator should pass on.
+  number: Number.isFinite as Check,
+  integer: Number.isInteger as Check,
   boolean: v => typeof v == 'boolean',
   null: v => v === null,
 }

@@ -6,6 +6,7 @@
  */
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema'
 import { compileFastCheck } from './fastcheck.js'
+import { guardedMessage, guardSchema } from './guard.js'
 import type { JsonSchemaValidator, StandardIssue, StandardResult } from './types.js'
 
 export interface ValidatorOptions {
@@ -51,8 +52,8 @@ function pathOf(location: string): PropertyKey[] {
     })
 }
 
-/** The errors that say why, in document order. */
-function issuesOf(errors: OutputUnit[]): StandardIssue[] {
+/** The errors that say why, in document order; `schema` is the guarded copy the library validated against. */
+function issuesOf(errors: OutputUnit[], schema: unknown): StandardIssue[] {
   const hidden: string[] = []
   const out: StandardIssue[] = []
   let closed: { message: string; path: PropertyKey[] } | undefined
@@ -67,7 +68,8 @@ function issuesOf(errors: OutputUnit[]): StandardIssue[] {
     if (hidden.some(h => e.keywordLocation.startsWith(h + '/'))) continue
     if (OPAQUE.has(e.keyword)) hidden.push(e.keywordLocation)
     else if (CONTAINERS.has(e.keyword)) continue
-    const issue = { message: e.error, path: pathOf(e.instanceLocation) }
+    const message = guardedMessage(schema, e.keyword, e.keywordLocation, e.error) ?? e.error
+    const issue = { message, path: pathOf(e.instanceLocation) }
     if (e.keyword == 'additionalProperties' || e.keyword == 'unevaluatedProperties') closed = issue
     out.push(issue)
   }
@@ -76,6 +78,8 @@ function issuesOf(errors: OutputUnit[]): StandardIssue[] {
 
 interface Prepared {
   full: Validator
+  /** The schema the library sees (see guard.ts: no backtracking format, finite numbers only). */
+  guarded: unknown
   /** Says yes quickly for the common subset of JSON Schema; absent for other schemas. */
   fast?: (value: unknown) => boolean
 }
@@ -92,12 +96,17 @@ export function createValidator(options: ValidatorOptions = {}): JsonSchemaValid
     let p = prepared.get(schema)
     if (!p) {
       // The library annotates the schema it is given: it gets its own copy, not the registry's frozen one.
-      p = { full: new Validator(structuredClone(schema) as Schema, draft, false), fast: compileFastCheck(schema) }
+      const guarded = guardSchema(schema)
+      p = {
+        full: new Validator(structuredClone(guarded) as Schema, draft, false),
+        guarded,
+        fast: compileFastCheck(guarded),
+      }
       prepared.set(schema, p)
     }
     if (p.fast?.(args)) return { value: args }
     const r = p.full.validate(args)
-    return r.valid ? { value: args } : { issues: issuesOf(r.errors) }
+    return r.valid ? { value: args } : { issues: issuesOf(r.errors, p.guarded) }
   }
 }
 

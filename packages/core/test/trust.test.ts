@@ -22,3 +22,83 @@ describe('issue 23: the model is an attacker', () => {
     expect(await registry.dispatch('nope')).toBe('{"error":"Unknown tool: nope"}')
   })
 })
+
+describe('issue 23: arguments the model sends', () => {
+  const urlTool = (registry: ToolRegistry, extra: Record<string, unknown> = {}) =>
+    registry.register({
+      name: 'open',
+      toolset: 't',
+      schema: { parameters: { type: 'object', properties: { url: { type: 'string', format: 'url', ...extra } } } },
+      handler: ({ url }) => 'opened ' + url,
+    })
+
+  it('#1 url format on a 42-char hostile string never reaches the backtracking regex', async () => {
+    const cfworker = await import('@cfworker/json-schema')
+    const original = cfworker.format.url
+    let reached = 0
+    cfworker.format.url = (s: string) => (reached++, original(s))
+    try {
+      const { createValidator } = await import('@toolreg/core/validate')
+      const registry = new ToolRegistry({ validator: createValidator(), logger: setup().log.logger })
+      urlTool(registry)
+      const hostile = 'http://' + 'a'.repeat(34) + '!'
+      expect(hostile).toHaveLength(42)
+      const t = performance.now()
+      const out = await registry.dispatch('open', { url: hostile })
+      expect(performance.now() - t).toBeLessThan(200) // seconds before
+      expect(JSON.parse(String(out)).issues).toEqual([{ path: 'url', message: 'String does not match format "url".' }])
+      expect(await registry.dispatch('open', { url: 'https://example.com/a?b=1' })).toBe(
+        'opened https://example.com/a?b=1',
+      )
+      expect(reached).toBe(0)
+    } finally {
+      cfworker.format.url = original
+    }
+  })
+
+  it('#1 the url format under $ref, anyOf and beside a pattern keeps its meaning', async () => {
+    const { validator } = await import('@toolreg/core/validate')
+    const schema = {
+      type: 'object',
+      $defs: { u: { type: 'string', format: 'url' } },
+      properties: {
+        a: { $ref: '#/$defs/u' },
+        b: { anyOf: [{ type: 'string', format: 'url' }, { type: 'number' }] },
+        c: { type: 'string', format: 'url', pattern: '^https:' },
+      },
+    }
+    const issues = (args: object) => {
+      const r = validator(Object.freeze(schema), args) as { issues?: { message: string }[] }
+      return r.issues?.map(i => i.message) ?? []
+    }
+    expect(issues({ a: 'https://x.example', b: 3, c: 'https://y.example' })).toEqual([])
+    expect(issues({ a: 'nope' })).toEqual(['String does not match format "url".'])
+    expect(issues({ b: 'nope' }).length).toBe(1)
+    expect(issues({ c: 'http://y.example' })).toEqual(['String does not match pattern.'])
+    expect(issues({ c: 'https://localhost' })).toEqual(['String does not match format "url".'])
+  })
+
+  it('#8 1e400 (Infinity) fails integer and number, through the fast check and the library', async () => {
+    const { validator } = await import('@toolreg/core/validate')
+    const registry = new ToolRegistry({ validator, logger: setup().log.logger })
+    const seen: unknown[] = []
+    const reg = (name: string, n: object) =>
+      registry.register({
+        name,
+        toolset: 't',
+        schema: { parameters: { type: 'object', properties: { n } } },
+        handler: a => (seen.push(a.n), 'ok'),
+      })
+    reg('fast', { type: 'integer', minimum: 1 }) // the fast check's subset
+    reg('library', { type: 'integer', minimum: 1, multipleOf: 1 }) // multipleOf: the library's alone
+    reg('number', { type: ['number', 'null'] })
+    for (const name of ['fast', 'library', 'number']) {
+      for (const text of ['{"n":1e400}', '{"n":-1e400}']) {
+        const out = JSON.parse(String(await registry.dispatch(name, text)))
+        expect(out.error).toMatch(/is not a finite number|Expected/)
+      }
+      expect(await registry.dispatch(name, '{"n":5}')).toBe('ok')
+    }
+    expect(seen).toEqual([5, 5, 5])
+  })
+})
