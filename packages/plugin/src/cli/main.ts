@@ -4,6 +4,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import * as path from 'node:path'
 import { parseArgs } from 'node:util'
+import { OptionError } from '../options/options.js'
 import { parseNameRule, resolveProjectOptions } from '../options/config.js'
 import { countDiagnostics, formatDiagnostics, formatToolTable, type DiagnosticFormat } from '../diagnostics/format.js'
 import { generateManifest } from '../codegen/manifest.js'
@@ -208,9 +209,9 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   try {
     options = resolveProjectOptions({ ...args.options, root: path.resolve(io.cwd, args.options.root ?? '.') })
   } catch (error) {
-    // A bad flag value shows the usage; a bad config file only its message.
+    // A bad option value shows the usage; a bad config file only its message.
     const message = (error as Error).message.replace(/^toolreg: /, '')
-    io.stderr(`toolreg: ${message}\n${message.startsWith('toolRegistry:') ? `\n${USAGE}\n` : ''}`)
+    io.stderr(`toolreg: ${message}\n${error instanceof OptionError ? `\n${USAGE}\n` : ''}`)
     return 2
   }
   // A mistyped --root would otherwise pass CI with nothing but TR007 warnings.

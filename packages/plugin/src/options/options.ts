@@ -4,6 +4,14 @@ import * as path from 'node:path'
 import { isNameRuleName } from './names.js'
 import type { ResolvedOptions, ToolRegistryOptions } from '../types.js'
 
+/**
+ * A bad option value (inline, a CLI flag or a config file's): a TypeError whose type, not
+ * its text, tells the CLI to show its usage.
+ */
+export class OptionError extends TypeError {
+  override name = 'OptionError'
+}
+
 /** The module whose `registry` export tool files import, unless `registryModules` names others. */
 export const DEFAULT_REGISTRY_MODULES: readonly string[] = Object.freeze(['@toolreg/core'])
 
@@ -20,7 +28,7 @@ export const defaultOptions = Object.freeze({
 function stringList(value: unknown, key: string, fallback: readonly string[]): string[] {
   if (value === undefined) return [...fallback]
   if (!Array.isArray(value) || value.some(v => typeof v !== 'string' || v === '')) {
-    throw new TypeError(`toolRegistry: option "${key}" must be an array of non-empty strings`)
+    throw new OptionError(`toolRegistry: option "${key}" must be an array of non-empty strings`)
   }
   return [...value]
 }
@@ -28,7 +36,7 @@ function stringList(value: unknown, key: string, fallback: readonly string[]): s
 function fileOption(value: unknown, key: string, fallback: string): string | false {
   if (value === undefined) return fallback
   if (value === false || (typeof value === 'string' && value !== '')) return value
-  throw new TypeError(`toolRegistry: option "${key}" must be a file name or false`)
+  throw new OptionError(`toolRegistry: option "${key}" must be a file name or false`)
 }
 
 function lazyOption(value: unknown): boolean | string[] {
@@ -36,7 +44,7 @@ function lazyOption(value: unknown): boolean | string[] {
   if (value === true) return true
   const globs = typeof value === 'string' ? [value] : value
   if (!Array.isArray(globs) || globs.length === 0 || globs.some(g => typeof g !== 'string' || g === '')) {
-    throw new TypeError('toolRegistry: option "lazy" must be a boolean, a glob or a non-empty array of globs')
+    throw new OptionError('toolRegistry: option "lazy" must be a boolean, a glob or a non-empty array of globs')
   }
   return [...globs]
 }
@@ -48,24 +56,24 @@ function lazyOption(value: unknown): boolean | string[] {
 export function resolveOptions(options: ToolRegistryOptions = {}, root?: string): ResolvedOptions {
   const names = options.names ?? defaultOptions.names
   if (!(names instanceof RegExp) && !isNameRuleName(names)) {
-    throw new TypeError(
+    throw new OptionError(
       `toolRegistry: option "names" must be 'portable', 'openai', 'anthropic', 'gemini', 'mcp' or a RegExp (got ${JSON.stringify(names)})`,
     )
   }
   if (options.root !== undefined && (typeof options.root !== 'string' || options.root === '')) {
-    throw new TypeError('toolRegistry: option "root" must be a non-empty string')
+    throw new OptionError('toolRegistry: option "root" must be a non-empty string')
   }
   if (
     options.config !== undefined &&
     options.config !== false &&
     (typeof options.config !== 'string' || options.config === '')
   ) {
-    throw new TypeError('toolRegistry: option "config" must be a file name or false')
+    throw new OptionError('toolRegistry: option "config" must be a file name or false')
   }
   const registryModules = stringList(options.registryModules, 'registryModules', defaultOptions.registryModules)
   if (options.verify !== undefined && typeof options.verify !== 'boolean')
-    throw new TypeError('toolRegistry: option "verify" must be a boolean')
-  if (registryModules.length === 0) throw new TypeError('toolRegistry: option "registryModules" must not be empty')
+    throw new OptionError('toolRegistry: option "verify" must be a boolean')
+  if (registryModules.length === 0) throw new OptionError('toolRegistry: option "registryModules" must not be empty')
   return {
     root: path.resolve(options.root ?? root ?? process.cwd()),
     dirs: stringList(options.dirs, 'dirs', defaultOptions.dirs),
