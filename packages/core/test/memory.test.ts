@@ -33,7 +33,47 @@ function heapGrowth(cycles: number): number {
   return Number(out.trim())
 }
 
+/**
+ * Sends `words` distinct query words through `find_tools` (calls of 20 000 words each) in a
+ * child `node --expose-gc`; returns the heap growth in bytes after a warmed-up start (full GCs).
+ */
+function findToolsGrowth(words: number): number {
+  const script = `
+    import { ToolRegistry, findTools } from '@toolreg/core'
+    const registry = new ToolRegistry({ logger: { debug() {}, info() {}, warn() {}, error() {} } })
+    for (let i = 0; i < 50; i++)
+      registry.register({ name: 'tool_' + i, toolset: 's', schema: { description: 'Send a message to channel ' + i }, handler: () => '' })
+    registry.register(findTools(registry))
+    let next = 0
+    const call = () => {
+      let q = ''
+      for (let i = 0; i < 20000; i++) q += 'w' + (next++).toString(36) + 'q '
+      return registry.dispatch('find_tools', { query: q + 'send message' })
+    }
+    for (let i = 0; i < 3; i++) await call()
+    gc(); gc()
+    const before = process.memoryUsage().heapUsed
+    while (next < ${words}) await call()
+    gc(); gc()
+    console.log(process.memoryUsage().heapUsed - before)
+  `
+  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+    cwd: pkg,
+    encoding: 'utf8',
+  })
+  return Number(out.trim())
+}
+
 describe('memory', () => {
+  it('#5 1 000 000 distinct query words through find_tools keep the heap flat (no memo of query words)', {
+    timeout: 120_000,
+  }, () => {
+    const growth = findToolsGrowth(1_000_000)
+    expect(Number.isFinite(growth)).toBe(true)
+    // A memo of every query word held ~70 bytes a word: ~70 MB here.
+    expect(growth).toBeLessThan(8 * 1024 * 1024)
+  })
+
   it('100 000 register/check/deregister cycles with fresh check functions keep the heap flat', {
     timeout: 120_000,
   }, () => {

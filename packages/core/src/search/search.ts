@@ -62,7 +62,7 @@ class SearchIndex {
     if (!n) return []
     const avg = this.totalLen / n || 1
     const scores = new Map<Doc, number>()
-    const q = new Set(terms(query))
+    const q = new Set(terms(query, false)) // the model's words: not memoized
     // A tool that deletes must be asked for: without the word, it yields to its siblings.
     const damp = q.has(DELETE) ? 1 : DAMP
     for (const t of q) {

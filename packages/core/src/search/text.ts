@@ -133,13 +133,22 @@ export function stem(w: string): string {
 // "shipped" → "shipp" → "ship"; "stopping" → "stop".
 const undouble = (w: string) => (/([bdgmnprt])\1$/.test(w) ? w.slice(0, -1) : w)
 
-// Words repeat across thousands of tools: each is stemmed and folded once.
+// Words repeat across thousands of tools: each is stemmed and folded once. Only tool text
+// writes here, never a query (the model's words are not kept after its call), and the memo
+// is bounded (cleared when full), so no input grows it without end.
 const memo = new Map<string, string>()
+const MEMO_MAX = 20_000
 
-/** One word → its search term ('' for a filler word). */
-function term(word: string): string {
+/** One word → its search term ('' for a filler word); `learn` false reads the memo only. */
+function term(word: string, learn: boolean): string {
   let t = memo.get(word)
-  if (t === undefined) memo.set(word, (t = fold(word)))
+  if (t === undefined) {
+    t = fold(word)
+    if (learn) {
+      if (memo.size >= MEMO_MAX) memo.clear()
+      memo.set(word, t)
+    }
+  }
   return t
 }
 
@@ -168,8 +177,9 @@ function kind(text: string, i: number): number {
  * Search terms of a text: words split at anything but letters and digits and at camelCase
  * humps (`getHTTPResponse` → get, http, response), lower-cased, stemmed and folded.
  * One pass over the characters: it runs over every tool's text when the index is built.
+ * `learn` is false for a query: its words are not memoized.
  */
-export function terms(text: string): string[] {
+export function terms(text: string, learn = true): string[] {
   const out: string[] = []
   const n = text.length
   let start = 0
@@ -189,7 +199,7 @@ export function terms(text: string): string[] {
         if (lastKept) out.pop()
         out.push(phrase)
       } else {
-        const t = term(word)
+        const t = term(word, learn)
         if (t) out.push(t)
         lastKept = !!t
       }
