@@ -2,7 +2,8 @@ import { safeString } from './describe.js'
 import { redactSecrets } from './redact.js'
 
 // No `[^>]*` run may cross a `<`: each match attempt then stops at the next tag, so a pass is linear.
-const ROLE_TAG = /<\/?\s*(?:(?:tool|function)_call|result|response|output|input|system|assistant|user)\b[^<>]*>/gi
+const ROLE_TAG =
+  /<\/?\s*(?:(?:tool|function)_(?:call|response|result)|result|response|output|input|system|assistant|user)\b[^<>]*>/gi
 const CDATA = /<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/gi
 const FENCE = /```[^\s`]*/g
 
@@ -12,9 +13,10 @@ export const cut = (s: string, n: number) => s.slice(0, s.charCodeAt(n - 1) >> 1
 /**
  * Makes untrusted error text safe to show a model: redacts secrets, strips role
  * tags, code-fence markers and CDATA blocks (repeatedly, so nested fragments cannot
- * reassemble a tag or a secret), then caps it at 2000 characters.
+ * reassemble a tag or a secret), then caps it at `max` characters (2000; `Infinity`
+ * for text whose length a result limit governs, such as an MCP server's results).
  */
-export function sanitizeToolError(text: string): string {
+export function sanitizeToolError(text: string, max = 2000): string {
   let s = safeString(text)
   for (let prev = '', pass = 0; prev !== s; pass++) {
     prev = s
@@ -22,5 +24,5 @@ export function sanitizeToolError(text: string): string {
     // Nesting built to need a pass per level: drop every `<` and backtick instead, which ends it (linear time).
     if (pass > 8) s = s.replace(/[<`]/g, '')
   }
-  return s.length > 2000 ? cut(s, 1997) + '...' : s
+  return s.length > max ? cut(s, max - 3) + '...' : s
 }

@@ -1,4 +1,4 @@
-import type { MultimodalResult } from '@toolreg/core'
+import { type MultimodalResult, sanitizeToolError } from '@toolreg/core'
 import { McpToolError } from './errors.js'
 
 /** The fields of a `tools/call` result the bridge reads (older servers answer with `toolResult`). */
@@ -30,6 +30,16 @@ function joinText(content: unknown[]): string {
     .join('\n')
 }
 
+/**
+ * Server text is untrusted: role tags, code fences and CDATA stripped and secrets redacted as
+ * in dispatch's error envelopes, uncapped (the registry's result limit caps results).
+ */
+export const serverText = (text: string): string => sanitizeToolError(text, Infinity)
+
+/** Text blocks sanitized (see `serverText`); other blocks as sent. */
+const cleanBlocks = (content: unknown[]): unknown[] =>
+  content.map(block => (isTextBlock(block) ? { ...block, text: serverText(block.text) } : block))
+
 /** Maps a `tools/call` result to a registry result (README: "Results"); `isError` throws so dispatch builds the envelope. */
 export function toToolResult(result: CallToolResultLike, server: string, tool: string): string | MultimodalResult {
   const content = Array.isArray(result.content) ? (result.content as unknown[]) : []
@@ -38,9 +48,9 @@ export function toToolResult(result: CallToolResultLike, server: string, tool: s
       joinText(content) || jsonOrEmpty(result.structuredContent) || `MCP tool ${tool} from ${server} reported an error`
     throw new McpToolError(text, server, tool)
   }
-  if (content.length === 0) return jsonOrEmpty(result.structuredContent ?? result.toolResult)
-  if (content.every(isTextBlock)) return joinText(content)
-  return { _multimodal: true, content }
+  if (content.length === 0) return serverText(jsonOrEmpty(result.structuredContent ?? result.toolResult))
+  if (content.every(isTextBlock)) return serverText(joinText(content))
+  return { _multimodal: true, content: cleanBlocks(content) }
 }
 
 function jsonOrEmpty(value: unknown): string {

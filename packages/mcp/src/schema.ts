@@ -1,4 +1,4 @@
-import type { ToolSchema } from '@toolreg/core'
+import { sanitizeToolError, type ToolSchema } from '@toolreg/core'
 
 /** The part of an MCP `Tool` the registry needs. */
 export interface McpToolInfo {
@@ -9,12 +9,26 @@ export interface McpToolInfo {
 
 const EMPTY_PARAMETERS: Record<string, unknown> = { type: 'object', properties: {} }
 
-/** Function schema for a registered MCP tool; drops a top-level `$schema`, which some model APIs refuse. */
+/** Every `description` and `title` string of a schema sanitized (the server's text reaches the model in definitions). */
+function cleanTexts(value: unknown, depth = 0): unknown {
+  if (typeof value != 'object' || value === null || depth > 64) return value
+  if (Array.isArray(value)) return value.map(v => cleanTexts(v, depth + 1))
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(value))
+    out[k] =
+      (k == 'description' || k == 'title') && typeof v == 'string' ? sanitizeToolError(v) : cleanTexts(v, depth + 1)
+  return out
+}
+
+/**
+ * Function schema for a registered MCP tool; drops a top-level `$schema`, which some model APIs refuse.
+ * The description and the schema's descriptions are sanitized like error text (README: "Naming").
+ */
 export function toToolSchema(name: string, server: string, tool: McpToolInfo): ToolSchema {
   const { $schema: _dropped, ...parameters } = tool.inputSchema ?? EMPTY_PARAMETERS
   return {
     name,
-    description: tool.description ?? `MCP tool ${tool.name} from ${server}`,
-    parameters,
+    description: sanitizeToolError(tool.description ?? `MCP tool ${tool.name} from ${server}`),
+    parameters: cleanTexts(parameters) as Record<string, unknown>,
   }
 }

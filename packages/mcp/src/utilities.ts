@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type { MultimodalResult, ToolCallContext, ToolHandler } from '@toolreg/core'
+import { serverText } from './result.js'
 import type { McpToolInfo } from './schema.js'
 
 type Capability = 'resources' | 'prompts'
@@ -106,7 +107,10 @@ export function utilityTools(client: Client, server: string, timeoutMs: number):
   const capabilities = client.getServerCapabilities() ?? {}
   return UTILITY_TOOLS.filter(tool => capabilities[tool.capability] !== undefined).map(tool => ({
     info: { name: tool.name, description: tool.describe(server), inputSchema: tool.inputSchema },
-    handler: (args: Record<string, unknown>, ctx: ToolCallContext) =>
-      tool.run(client, args, { signal: ctx.signal, timeout: timeoutMs }),
+    // Server text, sanitized as tool results are (README: "Results").
+    handler: async (args: Record<string, unknown>, ctx: ToolCallContext) => {
+      const out = await tool.run(client, args, { signal: ctx.signal, timeout: timeoutMs })
+      return typeof out == 'string' ? serverText(out) : out
+    },
   }))
 }
