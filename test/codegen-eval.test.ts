@@ -9,14 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { transform } from 'esbuild'
 import { afterEach, describe, expect, it } from 'vitest'
 import { registry } from '@toolreg/core'
-import {
-  generateCompanionModule,
-  generateModule,
-  parseCompanionId,
-  scanTools,
-  type FileScan,
-  type ScanResult,
-} from '@toolreg/plugin'
+import { generateCompanionModule, generateModule, scanTools, type FileScan, type ScanResult } from '@toolreg/plugin'
 import { cleanupTemps, copyFixture } from '../packages/plugin/test/helpers.js'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -61,8 +54,7 @@ async function build(fixtureName: string, options: { isolate?: boolean; verify?:
   // Each companion module as a numbered file next to it.
   const companions: string[] = []
   const companionPath = (id: string): string => {
-    const companion = parseCompanionId(id)
-    const code = companion && generateCompanionModule(scan, companion)
+    const code = generateCompanionModule(scan, id)
     if (code === undefined) throw new Error(`no companion module for ${id}`)
     const file = path.join(outDir, `companion-${companions.length}.mjs`)
     companions.push(file)

@@ -16,7 +16,7 @@ import {
   resolveOptions,
   scanTools,
   type ScanResult,
-} from '@toolreg/plugin'
+} from './internal.js'
 import { cleanupTemps, fixture, repoRoot, tempDir } from './helpers.js'
 
 afterEach(cleanupTemps)

@@ -1,7 +1,7 @@
 // A rescan that moves no register site reuses the names, the manifest and the TR001 groups
 // of the scan before (a dev save that edits a description); any moved site recomputes them.
 import { describe, expect, it } from 'vitest'
-import { createMemoryFs, createScanner, resolveOptions } from '@toolreg/plugin'
+import { createMemoryFs, createScanner, resolveOptions } from './internal.js'
 
 const tool = (name: string, description: string, blank = '') =>
   `import { registry } from '@toolreg/core'\n${blank}registry.register({ name: '${name}', toolset: 't', description: '${description}', schema: {}, handler: () => '' })\n`

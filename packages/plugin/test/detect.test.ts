@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectRegisterCalls, type DetectOptions } from '@toolreg/plugin'
+import { detectRegisterCalls, type DetectOptions } from './internal.js'
 
 const IMPORT = "import { registry } from '@toolreg/core'\n"
 const detect = (code: string, file = 'tools/x.ts', options?: DetectOptions) => detectRegisterCalls(code, file, options)

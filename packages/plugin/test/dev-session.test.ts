@@ -8,7 +8,7 @@ import {
   reportScan,
   resolveOptions,
   type DevDecision,
-} from '@toolreg/plugin'
+} from './internal.js'
 
 const ROOT = '/p'
 const abs = (file: string) => `${ROOT}/${file}`

@@ -10,7 +10,7 @@ import {
   resolveOptions,
   type ScanFs,
   type ToolRegistryOptions,
-} from '@toolreg/plugin'
+} from './internal.js'
 import { cleanupTemps, tempDir } from './helpers.js'
 
 afterEach(cleanupTemps)

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import * as path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { detectRegisterCalls, fastDetectRegisterCalls, type DetectOptions, type DetectResult } from '@toolreg/plugin'
+import { detectRegisterCalls, fastDetectRegisterCalls, type DetectOptions, type DetectResult } from './internal.js'
 import { toolSource } from '../../../bench/lib/generate.mjs'
 import { commonFile, toolFile, type GeneratedFile } from './fast-path-gen.js'
 import { fixturesDir, repoRoot } from './helpers.js'
@@ -227,7 +227,8 @@ describe('fast path: @babel/parser stays unloaded', () => {
   it('a scan whose files all take the fast path never loads @babel/parser; a declined file loads it', () => {
     const script = `
       import { createRequire } from 'node:module'
-      import { scanTools, createMemoryFs } from '@toolreg/plugin'
+      import { scanTools } from '@toolreg/plugin'
+      import { createMemoryFs } from ${JSON.stringify(new URL('../dist/scan/memory-fs.js', import.meta.url).href)}
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('@babel/parser'))
       const files = { '/p/tools/a.ts': ${JSON.stringify(`${IMPORT}${CALL}\n`)} }
       const fs = createMemoryFs(files)

@@ -2,7 +2,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { scanTools, type Diagnostic, type NameRuleName } from '@toolreg/plugin'
+import { scanTools, type Diagnostic, type NameRuleName } from './internal.js'
 import { cleanupTemps, copyFixture, fixture, tempDir } from './helpers.js'
 
 afterEach(cleanupTemps)

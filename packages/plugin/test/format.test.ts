@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDiagnostics, formatToolTable, type Diagnostic } from '@toolreg/plugin'
+import { formatDiagnostics, formatToolTable, type Diagnostic } from './internal.js'
 
 const dup: Diagnostic = {
   code: 'TR001',

@@ -5,7 +5,7 @@ import {
   parseCompanionId,
   scanTools,
   type FileScan,
-} from '@toolreg/plugin'
+} from './internal.js'
 import { describe, expect, it } from 'vitest'
 
 const HEAD = `import { registry } from '@toolreg/core'\n`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkName, detectRegisterCalls, nameRules, type NameRuleName } from '@toolreg/plugin'
+import { checkName, detectRegisterCalls, nameRules, type NameRuleName } from './internal.js'
 
 const PRESETS: NameRuleName[] = ['portable', 'openai', 'anthropic', 'gemini', 'mcp']
 

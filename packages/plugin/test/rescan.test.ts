@@ -17,7 +17,7 @@ import {
   type ScanFs,
   type ScanResult,
   type ToolRegistryOptions,
-} from '@toolreg/plugin'
+} from './internal.js'
 import { cleanupTemps, repoRoot, tempDir } from './helpers.js'
 
 afterEach(async () => {

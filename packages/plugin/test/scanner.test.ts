@@ -11,7 +11,7 @@ import {
   type MemoryEntry,
   type ScanFs,
   type ToolRegistryOptions,
-} from '@toolreg/plugin'
+} from './internal.js'
 
 const tool = (name: string, toolset = 't') =>
   `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: '${toolset}', schema: {}, handler: () => '' })\n`

@@ -2,7 +2,7 @@
 // module"). Pure: scan in, text out. File names are data, never code: every path goes
 // through JSON.stringify.
 import { hash } from 'node:crypto'
-import { companionId, type CompanionId } from './companion-ids.js'
+import { companionId, parseCompanionId, type CompanionId } from './companion-ids.js'
 import { isLazyModule, lazyRegistrations } from './lazy-table.js'
 import { searchIndexModuleId, searchIndexRegistration } from './search-index.js'
 import { jsonString, jsonText } from './js-text.js'
@@ -168,14 +168,16 @@ export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy = fa
 }
 
 /**
- * The source of a companion module of the virtual module (see ./companion-ids.ts), or
+ * The source of a companion module of the virtual module, by id or parsed (see ./companion-ids.ts), or
  * undefined for a `file` or `search` companion (the latter: ./search-index.ts) or a file the scan does not know.
  */
 export function generateCompanionModule(
   scan: ScanResult,
-  companion: CompanionId,
+  id: string | CompanionId,
   options: Pick<GenerateModuleOptions, 'lazy'> = {},
 ): string | undefined {
+  const companion = typeof id === 'string' ? parseCompanionId(id) : id
+  if (companion === undefined) return undefined
   const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
   if (companion.kind === 'sources') {
     // One JSON string literal parsed once: cheaper to parse than an object literal.
