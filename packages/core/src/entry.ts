@@ -38,8 +38,8 @@ export function createEntry(spec: ToolSpec<any>, source: RegisterMeta['source'],
                   ? 'dynamicSchemaOverrides'
                   : !(env === undefined || (Array.isArray(env) && env.every(v => typeof v == 'string')))
                     ? 'requiresEnv'
-                    : // biome-ignore lint/suspicious/noSelfCompare: NaN is the one value unequal to itself (shortest check in the size budget)
-                      !(max === undefined || (typeof max == 'number' && max === max))
+                    : // A limit is 0 or more (NaN fails too); `Infinity` means none.
+                      !(max === undefined || (typeof max == 'number' && max >= 0))
                       ? 'maxResultSizeChars'
                       : !(source === undefined || typeof source == 'string')
                         ? 'meta.source'

@@ -51,6 +51,23 @@ export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
 }
 
 /**
+ * `loadShared(load)` for `name`'s placeholder; a tool deregistered while the import is in
+ * flight stays gone: the module's registration of it, when the import settles, is undone.
+ */
+async function loadKeepingGone(registry: ToolRegistry, name: string, load: LazyToolSpec['load']): Promise<void> {
+  let gone = false
+  const off = registry.subscribe(e => {
+    if (e.name === name) gone = e.type == 'deregister' || (gone && e.type == 'register')
+  })
+  try {
+    await loadShared(load)
+  } finally {
+    off()
+    if (gone) registry.deregister(name)
+  }
+}
+
+/**
  * A placeholder handler: loads the module of the tool it is called for (`this`, the entry
  * `dispatch` calls it on, names it), then hands the call to the real tool the module registered.
  */
@@ -67,11 +84,15 @@ export function placeholderHandler(
     const name = only ?? this?.name
     const load = typeof name == 'string' ? loadOf(name) : undefined
     if (!load) throw new Error('a lazy tool is called through registry.dispatch')
-    await loadShared(load)
+    await loadKeepingGone(registry, name!, load)
     // The module replaced this placeholder, unless it did not register the tool (or was rejected).
     if (registry.getEntry(name!)?.handler === handler) {
-      throw new Error(`the module of lazy tool '${name}' did not register it`)
+      const why = registry.getRejection(name!)
+      throw new Error(
+        `the module of lazy tool '${name}' ${why ? 'registered it in conflict: ' + why : 'did not register it'}`,
+      )
     }
+    // Deregistered meanwhile: gone, so the answer is the unknown-tool envelope.
     return registry.dispatch(name!, args, ctx)
   }
   placeholders.set(handler, loadOf)
@@ -148,7 +169,7 @@ export async function preloadLazy(registry: ToolRegistry, names: Iterable<string
   const started: Promise<unknown>[] = []
   for (const name of names) {
     const load = pendingLoad(registry.getEntry(name)?.handler, name)
-    if (load) started.push(loadShared(load).catch(() => {}))
+    if (load) started.push(loadKeepingGone(registry, name, load).catch(() => {}))
   }
   await Promise.all(started)
 }

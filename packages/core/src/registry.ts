@@ -50,6 +50,8 @@ export class ToolRegistry {
   #settings: CheckSettings & DispatchSettings = { logger: console, now: () => performance.now(), checkTimeoutMs: 5000 }
   #checks = createCheckCache(this.#settings)
   #sources = new Sources()
+  /** Name → why its last registration was rejected, until one succeeds (a lazy tool's call reports it). */
+  #rejected = new Map<string, string>()
   /** `generation + options` → resolved entries, sorted by name. */
   #memo = new Map<string, ToolEntry[]>()
 
@@ -103,12 +105,16 @@ export class ToolRegistry {
       // Rows 2–5 of the table in the README's "Conflicts". A plugin never takes another owner's tool without override (and so opt-in, checked above).
       const shadows = (owner && old.owner !== owner) || (moves && !(isMcp(old.toolset) && isMcp(toolset)))
       const what = `'${name}' of toolset '${old.toolset}'${by(old.owner)} by '${toolset}'${by(owner)}${entry.source ? ' at ' + entry.source : ''}`
-      if (shadows && !override) return void say(log, 'error', 'REJECTED shadowing ' + what)
+      if (shadows && !override) {
+        this.#rejected.set(name, 'REJECTED shadowing ' + what)
+        return void say(log, 'error', 'REJECTED shadowing ' + what)
+      }
       if (shadows) say(log, 'info', 'overriding ' + what)
       else if (moves) say(log, 'debug', 'replacing MCP ' + what)
     }
     // Map.set on an existing key keeps its registration position.
     this.#tools.set(name, entry)
+    this.#rejected.delete(name)
     this.#sources.add(entry, meta?.source)
     if (moves) this.#dropAliasesIfEmpty(old.toolset)
     this.#bump('register', name, toolset)
@@ -207,6 +213,10 @@ export class ToolRegistry {
 
   // ---- lookups ----
 
+  /** Why the last registration of `name` was rejected (a conflict), if it was and none succeeded since. */
+  getRejection(name: string): string | undefined {
+    return this.#rejected.get(name)
+  }
   getEntry(name: string): ToolEntry | undefined {
     return this.#tools.get(name)
   }

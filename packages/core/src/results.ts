@@ -30,8 +30,17 @@ const json = (v: unknown) => {
 /** A multimodal result's blocks as MCP content: text, image and audio blocks kept, anything else as its JSON text. */
 export function contentBlocks(result: ToolResult): McpContent[] {
   if (typeof result == 'string') return [{ type: 'text', text: result }]
+  // A hostile `content` (a Proxy whose `map` throws) settles as one note, as dispatch settles.
+  try {
+    return blocks(result.content)
+  } catch {
+    return [{ type: 'text', text: '[unreadable content]' }]
+  }
+}
+
+function blocks(content: unknown[]): McpContent[] {
   // biome-ignore lint/suspicious/noExplicitAny: a result block is untrusted data, checked field by field
-  return result.content.map((b: any): McpContent => {
+  return content.map((b: any): McpContent => {
     try {
       const t = b?.type
       if (t == 'text' && typeof b.text == 'string') return { type: 'text', text: b.text }

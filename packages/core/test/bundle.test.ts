@@ -30,10 +30,11 @@ const work = mkdtempSync(join(pkg, '.tmp', 'bundle-'))
  * redaction of issue 23 (quoted and JSON key=/token= values, Stripe, Google, JWT, PEM, AWS
  * secret keys, Basic, x-api-key headers, URL passwords holding @ or /, base64-wrapped keys: one
  * linear regular expression per shape instead of one alternation that no ReDoS checker could
- * decide) and the sanitized unknown-tool and result-contract envelopes: 5668 B (+678 B), rounded
- * up to 64 B. See the core README's "Size".
+ * decide) and the sanitized unknown-tool and result-contract envelopes: 5668 B (+678 B); 5709 B
+ * with the rejection a lazy tool's call reports (`getRejection`), rounded up to 64 B. See the
+ * core README's "Size".
  */
-const BUDGET = 5696
+const BUDGET = 5760
 
 const NODE_IMPORT =
   /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:node:[\w/]+|fs|path|process|os|crypto|url|util|buffer|events|stream)["']/

@@ -102,3 +102,65 @@ describe('issue 23: arguments the model sends', () => {
     expect(seen).toEqual([5, 5, 5])
   })
 })
+
+describe('issue 23: smaller contract edges', () => {
+  it('a lazy module that registers its tool under another toolset gets the conflict message', async () => {
+    const { registerLazy } = await import('@toolreg/core')
+    const { registry } = setup()
+    registerLazy(registry, {
+      name: 'w',
+      toolset: 'web',
+      schema: {},
+      load: async () => void registry.register({ name: 'w', toolset: 'other', schema: {}, handler: () => 'x' }),
+    })
+    const out = error(await registry.dispatch('w', {}))
+    expect(out).toMatch(/registered it in conflict: REJECTED shadowing 'w' of toolset 'web'/)
+    expect(out).not.toMatch(/did not register it/)
+  })
+
+  it('maxResultSizeChars: -5 is a TypeError', () => {
+    const { registry } = setup()
+    const spec = { name: 'n', toolset: 't', schema: {}, handler: () => '' }
+    expect(() => registry.register({ ...spec, maxResultSizeChars: -5 })).toThrow(TypeError)
+    expect(() => registry.register({ ...spec, maxResultSizeChars: Number.NaN })).toThrow(TypeError)
+    expect(registry.register({ ...spec, maxResultSizeChars: 0 })).toBeDefined()
+    expect(registry.register({ ...spec, maxResultSizeChars: Infinity })).toBeDefined()
+  })
+
+  it('the result mappers settle on a content Proxy whose map throws', async () => {
+    const { toAnthropicToolResult, toMcpCallToolResult, toOpenAIToolMessage } = await import('@toolreg/core')
+    const content = new Proxy([], {
+      get: (t, k) => {
+        if (k === 'map') throw new Error('map trap')
+        return Reflect.get(t, k)
+      },
+    })
+    const result = { _multimodal: true as const, content }
+    for (const map of [() => toMcpCallToolResult(result), () => toAnthropicToolResult('id', result)]) {
+      expect(() => map()).not.toThrow()
+    }
+    expect(toOpenAIToolMessage('id', result).content).toEqual([{ type: 'text', text: '[unreadable content]' }])
+  })
+
+  it('a lazy tool deregistered while its import is in flight stays gone', async () => {
+    const { registerLazy } = await import('@toolreg/core')
+    const { registry } = setup()
+    let release!: () => void
+    const gate = new Promise<void>(r => (release = r))
+    registerLazy(registry, {
+      name: 'slow',
+      toolset: 't',
+      schema: {},
+      load: async () => {
+        await gate
+        registry.register({ name: 'slow', toolset: 't', schema: {}, handler: () => 'ran' })
+      },
+    })
+    const call = registry.dispatch('slow', {})
+    await Promise.resolve()
+    expect(registry.deregister('slow')).toBe(true)
+    release()
+    expect(error(await call)).toBe('Unknown tool: slow')
+    expect(registry.has('slow')).toBe(false)
+  })
+})
