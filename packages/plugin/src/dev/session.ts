@@ -2,6 +2,7 @@
 // file events and scans in, what to do out — re-import these tool modules and/or the
 // virtual module, show an overlay and withhold every update until the errors are fixed,
 // or reload the page once. The Vite side (../vite-dev.ts) only carries them out.
+import { serializeRuns } from '../scan/serial.js'
 import type { ScanHint } from '../scan/scanner.js'
 import type { Diagnostic, FileScan, ScanResult } from '../types.js'
 
@@ -64,8 +65,13 @@ export function createDevSession(deps: DevSessionDeps) {
   let overlay: string | undefined
   let loadedInError = false
   /** Paths reported while a run is in flight: one queued run covers them all. */
-  let queued: { paths: Set<string>; run: Promise<DevDecision> } | undefined
-  let running: Promise<unknown> = Promise.resolve()
+  const handlePaths = serializeRuns(
+    (paths: Set<string>) => run([...paths]),
+    (queued, incoming) => {
+      for (const file of incoming) queued.add(file)
+    },
+    { batch: true },
+  )
 
   const toolModule = (result: ScanResult | undefined, file: string): FileScan | undefined =>
     result?.toolModules.find(m => m.absPath === file || m.realPath === file)
@@ -147,18 +153,7 @@ export function createDevSession(deps: DevSessionDeps) {
      * found on disk). One run at a time, in order; paths reported meanwhile share one run.
      */
     handle(paths: Iterable<string>): Promise<DevDecision> {
-      if (queued) {
-        for (const file of paths) queued.paths.add(file)
-        return queued.run
-      }
-      const next = { paths: new Set(paths), run: undefined as unknown as Promise<DevDecision> }
-      next.run = running.then(() => {
-        if (queued === next) queued = undefined
-        return run([...next.paths])
-      })
-      queued = next
-      running = next.run.catch(() => undefined)
-      return next.run
+      return handlePaths(new Set(paths))
     },
 
     /**

@@ -9,6 +9,7 @@ import { resolveOptions } from '../options/options.js'
 import { scanFile } from './file.js'
 import { finishScan } from './cross-file.js'
 import { mapLimit } from './map-limit.js'
+import { serializeRuns } from './serial.js'
 import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from '../types.js'
 import { walkDirs, type WalkedFile, type WalkResult } from './walk.js'
 import type { ScanHint, Scanner, ScannerOptions } from './scanner-types.js'
@@ -65,9 +66,6 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
   let lastResult: ScanResult | undefined
   /** Paths invalidated since the last scan started: a targeted rescan reads the known ones again too. */
   const invalidated = new Set<string>()
-  let running: Promise<ScanResult> | undefined
-  let queued: Promise<ScanResult> | undefined
-  let queuedRequest: ScanRequest | undefined
 
   /** `fresh`: ignore the cache entry (the watcher said the file changed). */
   const scanWithStats = async (walked: WalkedFile, stats: ScanStats, fresh: boolean): Promise<FileScan> => {
@@ -269,33 +267,12 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     changed: new Set((hint?.changed ?? []).map(normalize)),
   })
 
-  const start = (request: ScanRequest): Promise<ScanResult> => {
-    running = run(request).finally(() => {
-      running = undefined
-    })
-    return running
-  }
-
-  const scan = (hint?: ScanHint): Promise<ScanResult> => {
-    const request = requestOf(hint)
-    if (queued) {
-      // Join the queued scan: it reads every file any of its callers named.
-      queuedRequest!.full ||= request.full
-      for (const p of request.changed) queuedRequest!.changed.add(p)
-      return queued
-    }
-    if (!running) return start(request)
-    queuedRequest = request
-    queued = running
-      .catch(() => undefined)
-      .then(() => {
-        const next = queuedRequest!
-        queued = undefined
-        queuedRequest = undefined
-        return start(next)
-      })
-    return queued
-  }
+  const serialRun = serializeRuns(run, (queued: ScanRequest, incoming: ScanRequest) => {
+    // The queued scan reads every file any of its callers named.
+    queued.full ||= incoming.full
+    for (const p of incoming.changed) queued.changed.add(p)
+  })
+  const scan = (hint?: ScanHint): Promise<ScanResult> => serialRun(requestOf(hint))
 
   return {
     options,
