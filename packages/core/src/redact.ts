@@ -17,7 +17,7 @@ const RULES: [RegExp, string | ((...m: string[]) => string)][] = [
   [rule(String.raw`\b(?:sk-|[rs]k_(?:live|test)_|gh[pousr]_|github_pat_|xox\w-|xapp-|AIza)[\w-]+`, 'g'), R],
   [rule(String.raw`\bA[KS]IA[A-Z\d]{12,}`, 'g'), R],
   // JWTs: base64url JSON header (`{"` is `eyJ`), payload, optional signature.
-  [rule(String.raw`\beyJ[\w-]*\.[\w-]+\.[\w-]*`, 'g'), R],
+  [rule(String.raw`(?<![\w-])eyJ[\w-]*\.[\w-]+\.[\w-]*`, 'g'), R],
   // PEM private-key blocks, to their END line (or the end of the text).
   [
     rule(String.raw`(-----BEGIN [A-Z ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)`, 'g'),
@@ -109,3 +109,6 @@ function plain(text: string): string {
 
 /** Replaces every secret-shaped run of `text` with `[REDACTED]`, keeping what names it. */
 export const redactSecrets = (text: string): string => base64Wrapped(plain(text))
+
+/** Every regular expression redaction runs, for the ReDoS check of test/redos.test.ts (not exported by the package). */
+export const redactionPatterns = (): RegExp[] => [...RULES.map(r => r[0]), USERINFO, URL_END, BASE64]
