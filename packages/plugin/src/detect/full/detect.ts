@@ -2,6 +2,7 @@
 // packages/plugin/README.md, "The scan and the run agree"). Pure: source text in, sites
 // and diagnostics out (no fs, no throw).
 import type * as t from '@babel/types'
+import { lineColumn, unwrapTs } from './ast.js'
 import {
   isRegistry,
   mightRegister,
@@ -13,14 +14,7 @@ import { checkName, describeNameRule } from '../../options/names.js'
 import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
 import { parseModule } from './parse.js'
 import { codeFrame } from '../../diagnostics/source.js'
-import {
-  evalStatic,
-  findProperty,
-  resolveObject,
-  unwrapTs,
-  type StaticScope,
-  type StaticValue,
-} from './static-value.js'
+import { evalStatic, findProperty, resolveObject, type StaticScope, type StaticValue } from './static-value.js'
 import { findTopLevelCalls } from './top-level.js'
 import type { DetectOptions, DetectResult, Diagnostic, DiagnosticCode, RegisterSite } from '../../types.js'
 import { analyseUses, rootName, type Uses } from './registry-uses.js'
@@ -255,9 +249,4 @@ function fieldOf(
   if (found.node === undefined) return { value: { kind: 'missing' }, at: object }
   if (found.dynamic) return { value: { kind: 'dynamic' }, at: found.node }
   return { value: evalStatic(found.node, scope), at: found.node }
-}
-
-function lineColumn(node: t.Node): { line: number; column: number } {
-  // Babel columns are 0-based; toolreg's are 1-based.
-  return node.loc ? { line: node.loc.start.line, column: node.loc.start.column + 1 } : { line: 0, column: 0 }
 }

@@ -2,7 +2,8 @@
 // (see docs in the plugin README, "Static names"), extended to object and array literals,
 // numbers, booleans and null.
 import type * as t from '@babel/types'
-import { findProperty, resolveObject, staticKey, unwrapTs, type StaticScope } from './static-value.js'
+import { MISSING, referencedNode, resolveObject, staticKey, type StaticScope } from './static-value.js'
+import { unwrapTs } from './ast.js'
 
 export type JsonResult = { ok: true; value: unknown } | { ok: false; at: t.Node; why: string }
 
@@ -72,20 +73,19 @@ export function evalJson(node: t.Node, scope: StaticScope, depth = 0): JsonResul
       }
       return { ok: true, value: out }
     }
-    case 'Identifier': {
-      if (n.name === 'undefined' || scope.shadowed.has(n.name)) return fail(n)
-      const init = scope.consts.get(n.name)
-      return init === undefined ? fail(n) : evalJson(init, scope, depth + 1)
-    }
+    case 'Identifier':
     case 'MemberExpression':
     case 'OptionalMemberExpression': {
-      const object = resolveObject(n.object, scope, depth + 1)
-      const key = staticKey(n.property, n.computed, scope, depth)
-      if (object === undefined || key === undefined)
-        return fail(n, 'a property of something that is not a top-level const object literal')
-      const found = findProperty(object, key, scope, depth + 1)
-      if (found.dynamic || found.node === undefined) return fail(n, 'a property that is missing or not static')
-      return evalJson(found.node, scope, depth + 1)
+      const target = n.type === 'Identifier' && n.name === 'undefined' ? undefined : referencedNode(n, scope, depth)
+      if (target !== undefined && target !== MISSING) return evalJson(target, scope, depth + 1)
+      if (n.type === 'Identifier') return fail(n)
+      return fail(
+        n,
+        resolveObject(n.object, scope, depth + 1) === undefined ||
+          staticKey(n.property, n.computed, scope, depth) === undefined
+          ? 'a property of something that is not a top-level const object literal'
+          : 'a property that is missing or not static',
+      )
     }
     default:
       return fail(n)

@@ -5,40 +5,24 @@
 import type * as t from '@babel/types'
 import { staticScope } from './detect.js'
 import { evalJson } from './json-value.js'
+import { forEachChild, lineColumn } from './ast.js'
 import { parseModule } from './parse.js'
 import { findProperty, resolveObject } from './static-value.js'
 import type { LazyPlan, LazyTool, RegisterSite } from '../../types.js'
 
-const lineColumn = (node: t.Node) =>
-  node.loc ? { line: node.loc.start.line, column: node.loc.start.column + 1 } : { line: 0, column: 0 }
-
 /** The call expression the detector reported at `site` (same offsets), if it is a statement of the module body. */
 function callAt(program: t.Program, site: RegisterSite): t.CallExpression | t.OptionalCallExpression | undefined {
-  const visit = (node: unknown): t.CallExpression | t.OptionalCallExpression | undefined => {
-    if (!node || typeof node !== 'object') return undefined
-    if (Array.isArray(node)) {
-      for (const n of node) {
-        const hit = visit(n)
-        if (hit) return hit
-      }
-      return undefined
-    }
-    const n = node as t.Node
-    if (typeof n.type !== 'string' || n.start == null || n.end == null || n.start > site.start || n.end < site.end)
-      return undefined
+  const visit = (n: t.Node): t.CallExpression | t.OptionalCallExpression | undefined => {
+    if (n.start == null || n.end == null || n.start > site.start || n.end < site.end) return undefined
     if (
       (n.type === 'CallExpression' || n.type === 'OptionalCallExpression') &&
       n.start === site.start &&
       n.end === site.end
     )
       return n
-    for (const key of Object.keys(n)) {
-      if (key !== 'loc' && key !== 'leadingComments' && key !== 'trailingComments') {
-        const hit = visit((n as unknown as Record<string, unknown>)[key])
-        if (hit) return hit
-      }
-    }
-    return undefined
+    let hit: t.CallExpression | t.OptionalCallExpression | undefined
+    forEachChild(n, child => (hit = visit(child)) !== undefined)
+    return hit
   }
   // Only calls directly in a module-body statement: a block or loop body may shadow the consts.
   for (const stmt of program.body) {

@@ -1,7 +1,8 @@
 // Which calls are `registry.register(...)` calls (docs: packages/plugin/README.md,
 // "What makes a file a tool module").
 import type * as t from '@babel/types'
-import { staticKey, unwrapTs, type StaticScope } from './static-value.js'
+import { staticKey, type StaticScope } from './static-value.js'
+import { unwrapTs } from './ast.js'
 
 export interface RegistryBindings {
   /** Local names of the `registry` export of a registry module (`import { registry as r }`, `const r = registry`). */

@@ -11,7 +11,7 @@ import {
   type RegisterCall,
   type RegistryBindings,
 } from './registry-callee.js'
-import { unwrapTs } from './static-value.js'
+import { forEachChild, forEachPatternLeaf, TS_WRAPPERS, unwrapTs } from './ast.js'
 
 export interface Unattributed {
   node: t.Node
@@ -29,37 +29,12 @@ export interface Uses {
   mutated: Set<string>
 }
 
-// Keys of a Babel node that never hold child nodes, or hold only types.
-const SKIP_KEYS = new Set([
-  'type',
-  'start',
-  'end',
-  'loc',
-  'range',
-  'extra',
-  'leadingComments',
-  'trailingComments',
-  'innerComments',
-  'typeAnnotation',
-  'returnType',
-  'typeParameters',
-  'typeArguments',
-  'superTypeParameters',
-  'implements',
-])
 const TYPE_ONLY = new Set([
   'TSInterfaceDeclaration',
   'TSTypeAliasDeclaration',
   'TSDeclareFunction',
   'TSModuleDeclaration',
   'TSImportEqualsDeclaration',
-])
-const WRAPPERS = new Set([
-  'TSAsExpression',
-  'TSSatisfiesExpression',
-  'TSTypeAssertion',
-  'TSNonNullExpression',
-  'ParenthesizedExpression',
 ])
 const MUTATORS: Record<string, ReadonlySet<string>> = {
   Object: new Set(['assign', 'defineProperty', 'defineProperties', 'setPrototypeOf']),
@@ -90,35 +65,17 @@ export function rootName(node: t.Node): string | undefined {
 
 /** Roots of the members an assignment target writes (patterns included). */
 function targetRoots(node: t.Node, out: Set<string>): void {
-  const n = unwrapTs(node)
-  switch (n.type) {
-    case 'MemberExpression':
-    case 'OptionalMemberExpression': {
-      const root = rootName(n)
-      if (root !== undefined) out.add(root)
-      break
-    }
-    case 'ObjectPattern':
-      for (const p of n.properties) targetRoots(p.type === 'RestElement' ? p.argument : p.value, out)
-      break
-    case 'ArrayPattern':
-      for (const e of n.elements) if (e) targetRoots(e, out)
-      break
-    case 'AssignmentPattern':
-      targetRoots(n.left, out)
-      break
-    case 'RestElement':
-      targetRoots(n.argument, out)
-      break
-    default:
-      break
-  }
+  forEachPatternLeaf(node, leaf => {
+    if (leaf.type !== 'MemberExpression' && leaf.type !== 'OptionalMemberExpression') return
+    const root = rootName(leaf)
+    if (root !== undefined) out.add(root)
+  })
 }
 
 /** The nearest ancestor that is not a TypeScript wrapper or parentheses, and the key under it. */
 function effectiveParent(item: Item): { parent: Item | undefined; key: string; child: t.Node } {
   let current = item
-  while (current.parent !== undefined && WRAPPERS.has(current.parent.node.type)) current = current.parent
+  while (current.parent !== undefined && TS_WRAPPERS.has(current.parent.node.type)) current = current.parent
   return { parent: current.parent, key: current.key, child: current.node }
 }
 
@@ -277,21 +234,7 @@ export function analyseUses(
       default:
         break
     }
-    const keys = Object.keys(node)
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i]!
-      if (SKIP_KEYS.has(key)) continue
-      const value = (node as unknown as Record<string, unknown>)[key]
-      if (Array.isArray(value)) {
-        for (let j = value.length - 1; j >= 0; j--) {
-          const child = value[j] as t.Node | null
-          if (child !== null && typeof child === 'object' && typeof child.type === 'string')
-            stack.push({ node: child, parent: item, key })
-        }
-      } else if (value !== null && typeof value === 'object' && typeof (value as t.Node).type === 'string') {
-        stack.push({ node: value as t.Node, parent: item, key })
-      }
-    }
+    forEachChild(node, (child, key) => void stack.push({ node: child, parent: item, key }), { values: true })
   }
   return { calls, unattributed, importsRegistry, mutated }
 }

@@ -2,6 +2,7 @@
 // "Static names"): literals, top-level consts (through `as const` / `satisfies`) and
 // `CONST.prop`. A const that is mutated anywhere is left out of the scope by the caller.
 import type * as t from '@babel/types'
+import { unwrapTs } from './ast.js'
 
 export type StaticValue =
   | { kind: 'string'; value: string }
@@ -20,20 +21,6 @@ export interface StaticScope {
 // Guards `const a = b; const b = a` and absurd chains.
 const MAX_DEPTH = 32
 
-/** Strip type-only wrappers: `x as const`, `x satisfies T`, `<T>x`, `x!`. */
-export function unwrapTs(node: t.Node): t.Node {
-  let n = node
-  while (
-    n.type === 'TSAsExpression' ||
-    n.type === 'TSSatisfiesExpression' ||
-    n.type === 'TSTypeAssertion' ||
-    n.type === 'TSNonNullExpression' ||
-    n.type === 'ParenthesizedExpression'
-  )
-    n = n.expression
-  return n
-}
-
 /** The key of a property or member access when it is known statically. */
 export function staticKey(key: t.Node, computed: boolean, scope: StaticScope, depth = 0): string | undefined {
   if (!computed) {
@@ -50,6 +37,27 @@ function lookupValue(value: t.Node, scope: StaticScope): t.Node | undefined {
   const n = unwrapTs(value)
   if (n.type !== 'Identifier' || scope.shadowed.has(n.name)) return undefined
   return scope.consts.get(n.name)
+}
+
+/** A property that a top-level const object literal does not have. */
+export const MISSING = 'missing'
+
+/**
+ * The node a top-level const (`NAME`) or a property of a const object literal
+ * (`OBJ.key`, `OBJ['key']`) stands for; MISSING for a property the object lacks;
+ * undefined when the reference is not static. What both evaluators follow.
+ */
+export function referencedNode(
+  n: t.Identifier | t.MemberExpression | t.OptionalMemberExpression,
+  scope: StaticScope,
+  depth: number,
+): t.Node | typeof MISSING | undefined {
+  if (n.type === 'Identifier') return lookupValue(n, scope)
+  const object = resolveObject(n.object, scope, depth + 1)
+  const key = staticKey(n.property, n.computed, scope, depth)
+  if (object === undefined || key === undefined) return undefined
+  const found = findProperty(object, key, scope, depth + 1)
+  return found.dynamic ? undefined : (found.node ?? MISSING)
 }
 
 /** The object literal an expression statically stands for, if any. */
@@ -142,21 +150,13 @@ export function evalStatic(node: t.Node, scope: StaticScope, depth = 0): StaticV
     case 'ObjectMethod':
     case 'ClassExpression':
       return { kind: 'other', description: 'a function' }
-    case 'Identifier': {
-      const init = lookupValue(n, scope)
-      return init === undefined ? { kind: 'dynamic' } : evalStatic(init, scope, depth + 1)
-    }
+    case 'Identifier':
     case 'MemberExpression':
     case 'OptionalMemberExpression': {
-      const object = resolveObject(n.object, scope, depth + 1)
-      const key = staticKey(n.property, n.computed, scope, depth)
-      if (object === undefined || key === undefined) return { kind: 'dynamic' }
-      const found = findProperty(object, key, scope, depth + 1)
-      if (found.dynamic) return { kind: 'dynamic' }
+      const target = referencedNode(n, scope, depth)
+      if (target === undefined) return { kind: 'dynamic' }
       // `CONST.missing` is `undefined` at run time: known, and not a string.
-      return found.node === undefined
-        ? { kind: 'other', description: 'undefined' }
-        : evalStatic(found.node, scope, depth + 1)
+      return target === MISSING ? { kind: 'other', description: 'undefined' } : evalStatic(target, scope, depth + 1)
     }
     default:
       return { kind: 'dynamic' }

@@ -4,8 +4,9 @@
 // zero or many times (its names are dynamic); a call after an unconditional `throw`,
 // `break` or `continue` never runs.
 import type * as t from '@babel/types'
+import { forEachChild, forEachPatternLeaf, unwrapTs } from './ast.js'
 import { asRegisterCall, type RegisterCall, type RegistryBindings } from './registry-callee.js'
-import { unwrapTs, type StaticScope } from './static-value.js'
+import type { StaticScope } from './static-value.js'
 
 export interface TopLevelCall {
   call: RegisterCall
@@ -155,32 +156,13 @@ const FUNCTIONS = new Set([
   'ClassExpression',
 ])
 const JUMPS = new Set(['BreakStatement', 'ContinueStatement'])
-const SKIP = new Set([
-  'type',
-  'start',
-  'end',
-  'loc',
-  'range',
-  'extra',
-  'leadingComments',
-  'trailingComments',
-  'innerComments',
-])
-
 function containsJump(node: t.Node): boolean {
   const stack: t.Node[] = [node]
   while (stack.length > 0) {
     const n = stack.pop()!
     if (JUMPS.has(n.type)) return true
     if (n !== node && FUNCTIONS.has(n.type)) continue
-    for (const key of Object.keys(n)) {
-      if (SKIP.has(key)) continue
-      const value = (n as unknown as Record<string, unknown>)[key]
-      for (const child of Array.isArray(value) ? value : [value]) {
-        if (child !== null && typeof child === 'object' && typeof (child as t.Node).type === 'string')
-          stack.push(child as t.Node)
-      }
-    }
+    forEachChild(n, child => void stack.push(child))
   }
   return false
 }
@@ -201,28 +183,9 @@ function blockNames(body: readonly t.Statement[]): string[] {
 
 function declaredNames(decl: t.VariableDeclaration): string[] {
   const names: string[] = []
-  const visit = (node: t.Node | null | undefined): void => {
-    if (!node) return
-    switch (node.type) {
-      case 'Identifier':
-        names.push(node.name)
-        break
-      case 'ObjectPattern':
-        for (const p of node.properties) visit(p.type === 'RestElement' ? p.argument : p.value)
-        break
-      case 'ArrayPattern':
-        for (const e of node.elements) visit(e)
-        break
-      case 'AssignmentPattern':
-        visit(node.left)
-        break
-      case 'RestElement':
-        visit(node.argument)
-        break
-      default:
-        break
-    }
-  }
-  for (const d of decl.declarations) visit(d.id)
+  for (const d of decl.declarations)
+    forEachPatternLeaf(d.id, leaf => {
+      if (leaf.type === 'Identifier') names.push(leaf.name)
+    })
   return names
 }
