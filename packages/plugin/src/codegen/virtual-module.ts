@@ -133,10 +133,14 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
  * tools of modules planned lazy are left out (the lazy table carries their sources).
  */
 export function sourcesTable(scan: Pick<ScanResult, 'toolModules'>, lazy = false): Record<string, string> {
+  return sourceTableOf(lazy ? scan.toolModules.filter(m => !isLazyModule(m)) : scan.toolModules)
+}
+
+/** The name → `file:LINE:COL` table of these tool modules: the first site of each static name. */
+export function sourceTableOf(modules: readonly FileScan[]): Record<string, string> {
   // A null-prototype object: `__proto__` is an ordinary tool name.
   const table: Record<string, string> = Object.create(null)
-  for (const m of scan.toolModules) {
-    if (lazy && isLazyModule(m)) continue
+  for (const m of modules) {
     for (const s of m.sites) {
       if (s.name !== null && !Object.hasOwn(table, s.name)) table[s.name] = `${s.file}:${s.line}:${s.column}`
     }
@@ -147,7 +151,7 @@ export function sourcesTable(scan: Pick<ScanResult, 'toolModules'>, lazy = false
 // The table's JSON and module id, by scan and by `lazy`: the virtual module names the id,
 // then the bundler loads the module; both need the same text.
 const sourcesJson = new WeakMap<readonly FileScan[], Map<boolean, { json: string; id: string }>>()
-function sourcesOf(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean): { json: string; id: string } {
+function sourcesModule(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean): { json: string; id: string } {
   let byMode = sourcesJson.get(scan.toolModules)
   if (byMode === undefined) sourcesJson.set(scan.toolModules, (byMode = new Map()))
   let known = byMode.get(lazy)
@@ -164,7 +168,7 @@ function sourcesOf(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean): { json
  * `lazy`: the virtual module registers lazy tools through the lazy table.
  */
 export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy = false): string {
-  return sourcesOf(scan, lazy).id
+  return sourcesModule(scan, lazy).id
 }
 
 /**
@@ -181,7 +185,7 @@ export function generateCompanionModule(
   const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
   if (companion.kind === 'sources') {
     // One JSON string literal parsed once: cheaper to parse than an object literal.
-    return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesOf(scan, usesLazyTable(scan, options)).json)}))\n`
+    return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesModule(scan, usesLazyTable(scan, options)).json)}))\n`
   }
   if (companion.kind === 'file' || companion.kind === 'search') return undefined
   const module = scan.toolModules.find(m => m.file === companion.file)

@@ -5,7 +5,7 @@
 // registered and this one did not. A version that throws while loading never reaches
 // `endSource`: its tools and those of the version before stay, each as registered, and
 // the guard source opened before the file closes it (see toolModuleHeader).
-import { verifyCode } from '../codegen/virtual-module.js'
+import { sourceTableOf, verifyCode } from '../codegen/virtual-module.js'
 import { registryModuleOf } from '../options/options.js'
 import { scanSource, sourceHash } from '../scan/file.js'
 import type { FileScan, ResolvedOptions } from '../types.js'
@@ -24,13 +24,6 @@ const REGISTRY = '__toolregRegistry'
  */
 const guardOf = (file: FileScan): string => str('\0' + file.file)
 
-/** The name → `file:LINE:COL` table of one tool module (the first site of each static name). */
-function sourcesOf(file: FileScan): Record<string, string> {
-  const table: Record<string, string> = Object.create(null)
-  for (const s of file.sites)
-    if (s.name !== null && !Object.hasOwn(table, s.name)) table[s.name] = `${s.file}:${s.line}:${s.column}`
-  return table
-}
 
 /**
  * Put before the module's code, on its first line (the lines keep their numbers). Imports
@@ -48,7 +41,7 @@ function toolModuleHeader(file: FileScan, registryModule: string, mayAwait = tru
   const guard = guardOf(file)
   return (
     `import { registry as ${REGISTRY} } from ${str(registryModule)};` +
-    `${REGISTRY}.setSources(JSON.parse(${str(JSON.stringify(sourcesOf(file)))}));` +
+    `${REGISTRY}.setSources(JSON.parse(${str(JSON.stringify(sourceTableOf([file])))}));` +
     movedTools(file) +
     `${REGISTRY}.beginSource(${guard});` +
     (mayAwait ? '' : `queueMicrotask(() => ${REGISTRY}.endSource(${guard}));`) +
