@@ -1,3 +1,4 @@
+import { LAZY_TABLE_FORMAT } from './formats.js'
 import { freeze, frozenCopy, frozenOwn, isPlainObject, need } from './freeze.js'
 import { lazyPlaceholder, placeholderHandler, type LazyToolSpec } from './lazy.js'
 import type { ToolRegistry } from './registry.js'
@@ -41,9 +42,6 @@ export interface LazyExtra {
   description?: string
   emoji?: string
 }
-
-/** The format this version reads (the backtick keeps minifiers from turning the string into a template literal, slower to compile). */
-export const LAZY_TABLE_FORMAT = 'lazy`2'
 
 /**
  * The deeply frozen `parameters` of parameter set `i`, built once per table: the tools of a

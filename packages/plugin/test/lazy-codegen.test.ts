@@ -4,7 +4,8 @@ import { ToolRegistry, registerLazy, registerLazyTable, type LazyTable } from '@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { jsonText } from '../src/codegen/js-text.js'
-import { LAZY_TABLE_FORMAT, lazyTable } from '../src/codegen/lazy-table.js'
+import { LAZY_TABLE_FORMAT } from '@toolreg/core/formats'
+import { lazyTable } from '../src/codegen/lazy-table.js'
 import type { FileScan, LazyTool } from '../src/types.js'
 
 /** A module of `tools` (named after its first), registered one per line from line 3 of its file. */

@@ -1,6 +1,9 @@
 // The lazy part of `virtual:tool-registry` (docs: packages/plugin/README.md, "Lazy tools"):
 // each lazy tool's definition registered with a loader that imports its module on first
 // dispatch. Pure: scan in, text out; file names go through JSON.stringify.
+// The format and the table's type come from @toolreg/core, which reads it: no drift.
+import type { LazyTable } from '@toolreg/core'
+import { LAZY_TABLE_FORMAT } from '@toolreg/core/formats'
 import { jsonText } from './js-text.js'
 import type { FileScan } from '../types.js'
 
@@ -8,9 +11,6 @@ const str = (value: string): string => JSON.stringify(value)
 
 /** Whether the scan planned `module` to load lazily. */
 export const isLazyModule = (module: FileScan): boolean => module.lazy?.lazy === true
-
-/** The table format `registerLazyTable` of @toolreg/core reads (its lazy-table.ts says why the backtick). */
-export const LAZY_TABLE_FORMAT = 'lazy`2'
 
 /** Whether `value` has exactly `keys`, in this order (a rebuilt schema must serialize as the original). */
 const keysAre = (value: unknown, ...keys: string[]): value is Record<string, unknown> =>
@@ -21,7 +21,7 @@ const keysAre = (value: unknown, ...keys: string[]): value is Record<string, unk
  * property pairs and parameter sets written once, and each field of the tools one array (see
  * lazy-table.ts in @toolreg/core).
  */
-export function lazyTable(modules: FileScan[]): unknown[] {
+export function lazyTable(modules: FileScan[]): LazyTable {
   const toolsets: string[] = []
   const toolsetIndex = new Map<string, number>()
   const pairs: [string, unknown][] = []
@@ -37,7 +37,7 @@ export function lazyTable(modules: FileScan[]): unknown[] {
   const names: string[] = []
   const toolsetOf: number[] = []
   const descriptions: (string | 0)[] = []
-  const shapes: unknown[] = []
+  const shapes: LazyTable[8] = []
   const extras: [number, { description?: string; emoji?: string }][] = []
   const files: string[] = []
   const locations: (string | 0)[] = []
@@ -55,7 +55,7 @@ export function lazyTable(modules: FileScan[]): unknown[] {
       toolsetOf.push(intern(toolsets, toolsetIndex, t.toolset, t.toolset))
       const set = parameterSet(t.schema, (k, v) => intern(pairs, pairIndex, JSON.stringify([k, v]), [k, v]))
       descriptions.push(set ? (t.schema.description as string) : 0)
-      shapes.push(set ? intern(sets, setIndex, JSON.stringify(set), set) : t.schema)
+      shapes.push(set ? intern(sets, setIndex, JSON.stringify(set), set) : (t.schema as LazyTable[8][number]))
     }
   }
   return [

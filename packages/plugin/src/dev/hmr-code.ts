@@ -24,7 +24,6 @@ const REGISTRY = '__toolregRegistry'
  */
 const guardOf = (file: FileScan): string => str('\0' + file.file)
 
-
 /**
  * Put before the module's code, on its first line (the lines keep their numbers). Imports
  * are hoisted, so this runs after the module's imports and before its body. Each version
