@@ -4,17 +4,8 @@ declare module 'virtual:tool-registry' {
   /** Every statically known tool name of this build. */
   export type ToolName = 'current_url' | 'local_storage_get' | 'local_storage_set' | 'page_title' | 'slugify'
   export const toolNames: readonly ToolName[]
-  export interface ToolManifest {
-    readonly version: 1
-    readonly tools: readonly {
-      readonly name: ToolName | null
-      readonly toolset: string | null
-      readonly file: string
-      readonly line: number
-      readonly column: number
-    }[]
-    readonly files: readonly string[]
-  }
+  /** What this build registers: each tool's name, toolset and place (@toolreg/plugin's ToolManifest). */
+  export type ToolManifest = import('@toolreg/plugin').ToolManifest<ToolName>
   export const manifest: ToolManifest
   /** Tool modules that threw while loading (only with `isolate: true`). */
   export const loadErrors: readonly { readonly file: string; readonly error: string }[]

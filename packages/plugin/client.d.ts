@@ -7,17 +7,8 @@ declare module 'virtual:tool-registry' {
   /** Every statically known tool name (the generated .d.ts narrows this to a union). */
   export type ToolName = string
   export const toolNames: readonly ToolName[]
-  export interface ToolManifest {
-    readonly version: 1
-    readonly tools: readonly {
-      readonly name: ToolName | null
-      readonly toolset: string | null
-      readonly file: string
-      readonly line: number
-      readonly column: number
-    }[]
-    readonly files: readonly string[]
-  }
+  /** What the build registers: each tool's name, toolset and place. */
+  export type ToolManifest = import('@toolreg/plugin').ToolManifest<ToolName>
   export const manifest: ToolManifest
   /** Tool modules that threw while loading (only with `isolate: true`). */
   export const loadErrors: readonly { readonly file: string; readonly error: string }[]

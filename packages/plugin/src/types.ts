@@ -172,8 +172,14 @@ export interface ScanResult {
   manifest: ToolManifest
 }
 
-export interface ToolManifest {
-  version: 1
-  tools: { name: string | null; toolset: string | null; file: string; line: number; column: number }[]
-  files: string[]
+export interface ToolManifest<Name extends string = string> {
+  readonly version: 1
+  readonly tools: readonly {
+    readonly name: Name | null
+    readonly toolset: string | null
+    readonly file: string
+    readonly line: number
+    readonly column: number
+  }[]
+  readonly files: readonly string[]
 }

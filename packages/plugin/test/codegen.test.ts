@@ -183,6 +183,7 @@ describe('generateDts', () => {
     const dir = await tempDir()
     await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
     await symlink(path.join(repoRoot, 'packages/core'), path.join(dir, 'node_modules/@toolreg/core'), 'dir')
+    await symlink(path.join(repoRoot, 'packages/plugin'), path.join(dir, 'node_modules/@toolreg/plugin'), 'dir')
     await writeFile(
       path.join(dir, 'use.ts'),
       [
@@ -211,6 +212,7 @@ describe('generateDts', () => {
     const dir = await tempDir()
     await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
     await symlink(path.join(repoRoot, 'packages/core'), path.join(dir, 'node_modules/@toolreg/core'), 'dir')
+    await symlink(path.join(repoRoot, 'packages/plugin'), path.join(dir, 'node_modules/@toolreg/plugin'), 'dir')
     await writeFile(
       path.join(dir, 'tool-registry.d.ts'),
       generateDts(await scanTools({ root: fixture('scan-basic') }, { cache: false })),
@@ -223,10 +225,12 @@ describe('generateDts', () => {
         'const names: readonly ToolName[] = toolNames',
         'const entry = registry.getEntry(ok)',
         'const version: 1 = manifest.version',
+        '// @ts-expect-error a manifest entry names a tool of this build',
+        "const wrong: 'nope' | null = manifest.tools[0]!.name",
         'const errors: readonly { file: string; error: string }[] = loadErrors',
         '// @ts-expect-error not a tool of this build',
         "const bad: ToolName = 'nope'",
-        'export { names, entry, version, errors, bad }',
+        'export { names, entry, version, errors, bad, wrong }',
       ].join('\n'),
     )
     const program = ts.createProgram([path.join(dir, 'use.ts'), path.join(dir, 'tool-registry.d.ts')], {
