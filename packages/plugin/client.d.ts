@@ -8,7 +8,7 @@ declare module 'virtual:tool-registry' {
   export type ToolName = string
   export const toolNames: readonly ToolName[]
   /** What the build registers: each tool's name, toolset and place. */
-  export type ToolManifest = import('@toolreg/plugin').ToolManifest<ToolName>
+  export type ToolManifest = import('./dist/index.js').ToolManifest<ToolName>
   export const manifest: ToolManifest
   /** Tool modules that threw while loading (only with `isolate: true`). */
   export const loadErrors: readonly { readonly file: string; readonly error: string }[]

@@ -1,10 +1,3 @@
 'use strict'
-// CommonJS entry of `@toolreg/plugin/esbuild`: `require()` returns the plugin function itself
-// (also as `.default`), for CommonJS configs. The plugin lives in the ES module ../dist/esbuild.js.
-const plugin = require('../dist/bundlers/esbuild.js').default
-
-function toolRegistry(options) {
-  return plugin(options)
-}
-toolRegistry.default = toolRegistry
-module.exports = toolRegistry
+// CommonJS entry of `@toolreg/plugin/esbuild` (see callable.cjs).
+module.exports = require('./callable.cjs')(require('../dist/esbuild.js'))

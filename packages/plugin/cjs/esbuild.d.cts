@@ -1,10 +1,6 @@
-// Types of the CommonJS entry of `@toolreg/plugin/esbuild` (see esbuild.cjs).
+// Types of the CommonJS entry of `@toolreg/plugin/esbuild` (see callable.d.cts).
 import type { Plugin } from 'esbuild'
-import type { ToolRegistryOptions } from '../dist/types.js'
+import type { CommonJsEntry } from './callable.cjs'
 
-declare function toolRegistry(options?: ToolRegistryOptions): Plugin
-declare namespace toolRegistry {
-  const _default: typeof toolRegistry
-  export { _default as default }
-}
+declare const toolRegistry: CommonJsEntry<Plugin>
 export = toolRegistry

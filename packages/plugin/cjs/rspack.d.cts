@@ -1,10 +1,6 @@
-// Types of the CommonJS entry of `@toolreg/plugin/rspack` (see rspack.cjs).
+// Types of the CommonJS entry of `@toolreg/plugin/rspack` (see callable.d.cts).
 import type { RspackPluginInstance } from '@rspack/core'
-import type { ToolRegistryOptions } from '../dist/types.js'
+import type { CommonJsEntry } from './callable.cjs'
 
-declare function toolRegistry(options?: ToolRegistryOptions): RspackPluginInstance
-declare namespace toolRegistry {
-  const _default: typeof toolRegistry
-  export { _default as default }
-}
+declare const toolRegistry: CommonJsEntry<RspackPluginInstance>
 export = toolRegistry

@@ -1,10 +1,6 @@
-// Types of the CommonJS entry of `@toolreg/plugin/webpack` (see webpack.cjs).
+// Types of the CommonJS entry of `@toolreg/plugin/webpack` (see callable.d.cts).
 import type { WebpackPluginInstance } from 'webpack'
-import type { ToolRegistryOptions } from '../dist/types.js'
+import type { CommonJsEntry } from './callable.cjs'
 
-declare function toolRegistry(options?: ToolRegistryOptions): WebpackPluginInstance
-declare namespace toolRegistry {
-  const _default: typeof toolRegistry
-  export { _default as default }
-}
+declare const toolRegistry: CommonJsEntry<WebpackPluginInstance>
 export = toolRegistry
