@@ -25,13 +25,6 @@ const ALLOWED: Record<string, string> = {
   // Never reached: guard.ts rewrites format 'url' to URL_PATTERN in the library's copy of every schema.
   'format.js /^(?:(?:https?|ftp):\\/\\/)':
     'exponential; unreachable from toolreg: @toolreg/core/validate replaces format "url" (test "#1 …")',
-  // The plugin's inputs are the developer's own files and options, not the model's; reported for a fix.
-  'packages/plugin/src/bundlers/context.ts /[?#].*$/':
-    'quadratic on a module id with many ?/# and a newline; build-time input only (reported to the plugin owner)',
-  'packages/plugin/src/cli/write-out.ts /\\s*\\n\\s*/g':
-    'quadratic on a long whitespace run in an OS error message; CLI-only (reported to the plugin owner)',
-  'packages/plugin/src/diagnostics/format.ts /\\n+$/':
-    'quadratic on a run of newlines in a diagnostic; build-time input only (reported to the plugin owner)',
 }
 /** `RegExp` calls with a computed pattern, and why that pattern is not the model's to choose. */
 const DYNAMIC: Record<string, string> = {

@@ -132,7 +132,9 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     // The exact id first: a tool file's own name may hold a `?` or `#`.
     const exact = scanner.toolModuleAt(id)
     if (exact !== undefined || !(id.includes('?') || id.includes('#'))) return exact
-    return scanner.toolModuleAt(id.replace(/[?#].*$/, ''))
+    const q = id.indexOf('?')
+    const h = id.indexOf('#')
+    return scanner.toolModuleAt(id.slice(0, q < 0 ? h : h < 0 ? q : Math.min(q, h)))
   }
 
   const isToolFile = (id: string): boolean => toolModuleOf(id) !== undefined

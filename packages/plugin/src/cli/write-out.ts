@@ -58,5 +58,6 @@ function describe(file: string, error: unknown): string {
                 : code === 'ENOENT'
                   ? 'its directory does not exist and cannot be created'
                   : String((error as Error | undefined)?.message ?? error)
-  return `toolreg: --out: cannot write ${file}: ${why}`.replace(/\s*\n\s*/g, ' ')
+  // One line: each run of white space holding a line break becomes one space.
+  return `toolreg: --out: cannot write ${file}: ${why}`.replace(/\s+/g, run => (run.includes('\n') ? ' ' : run))
 }

@@ -5,7 +5,7 @@ import type { Diagnostic, DiagnosticSite, ToolManifest } from '../types.js'
 export type DiagnosticFormat = 'text' | 'json' | 'github'
 
 /** `file:line:column`, or just `file` for a whole file or dir (line 0). */
-export function formatLocation(site: Pick<DiagnosticSite, 'file' | 'line' | 'column'>): string {
+function formatLocation(site: Pick<DiagnosticSite, 'file' | 'line' | 'column'>): string {
   if (site.line <= 0) return site.file
   return site.column > 0 ? `${site.file}:${site.line}:${site.column}` : `${site.file}:${site.line}`
 }
@@ -23,7 +23,10 @@ function formatText(d: Diagnostic): string {
     parts.push(`  ${formatLocation(r)} - also registered here`)
     if (r.frame) parts.push('', indent(r.frame, '    '), '')
   }
-  return parts.join('\n').replace(/\n+$/, '')
+  const text = parts.join('\n')
+  let end = text.length
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--
+  return text.slice(0, end)
 }
 
 // GitHub workflow commands: https://docs.github.com/actions/reference/workflow-commands-for-github-actions
