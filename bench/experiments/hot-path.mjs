@@ -42,9 +42,7 @@ const cacheJson = JSON.stringify(
       {
         size: texts[i].length,
         mtimeMs: 1,
-        sites: [
-          { name: `t${i}`, toolset: 's', line: 7, column: 1, start: 90, end: 1200 },
-        ],
+        sites: [{ name: `t${i}`, toolset: 's', line: 7, column: 1, start: 90, end: 1200 }],
         diagnostics: [],
       },
     ]),

@@ -14,7 +14,7 @@ const GREEN = '#2e9e5b'
 const RED = '#d1453b'
 const GREY = '#8a8f98'
 
-export const escapeXml = text =>
+const escapeXml = text =>
   String(text).replace(/[<>&"']/g, c => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c])
 
 /** Measured relative to the target, < 1 meaning better than the target whatever the direction. */

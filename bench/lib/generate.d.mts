@@ -2,7 +2,5 @@
 export declare const toolName: (i: number) => string
 export declare const toolFile: (i: number) => string
 export declare function toolSource(i: number, description?: string): string
-export declare function defaultDescription(i: number): string
 export declare function ensureProject(dir: string, count: number): Promise<string>
-export declare function toolBytes(dir: string): Promise<number>
 export declare const pluginCacheDir: (dir: string) => string

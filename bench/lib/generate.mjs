@@ -1,7 +1,7 @@
 // Synthetic tool projects: N realistic tool files (a JSON schema of a few parameters,
 // a handler of ~10 lines, one `registry.register` call each, unique names) plus the
 // entry points every figure needs, so all alternatives build the very same tools.
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** Bump when the generated files change shape: a stale project is regenerated. */
@@ -74,7 +74,7 @@ registry.register({
 `
 }
 
-export function defaultDescription(i) {
+function defaultDescription(i) {
   return `${VERBS[i % VERBS.length]} ${TOOLSETS[i % TOOLSETS.length]} records (variant ${i}) and return them as JSON.`
 }
 
@@ -160,11 +160,6 @@ export async function ensureProject(dir, count) {
 }
 
 /** Total bytes of the tool sources (reported with the method). */
-export async function toolBytes(dir) {
-  let total = 0
-  for (const file of await readdir(join(dir, 'tools'))) total += (await stat(join(dir, 'tools', file))).size
-  return total
-}
 
 /** The plugin's disk cache inside a project (SPEC §3.7). */
 export const pluginCacheDir = dir => join(dir, 'node_modules', '.cache', 'toolreg')

@@ -9,7 +9,7 @@ import { catalogue } from './catalogue.mjs'
 
 const VERSION = 3
 
-export function catalogueToolSource(t) {
+function catalogueToolSource(t) {
   return `import { registry } from '@toolreg/core'
 
 registry.register({

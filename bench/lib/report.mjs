@@ -25,7 +25,7 @@ export async function writeReport(results, { outDir, benchDir, history }) {
 }
 
 /** The key figures of one run, for comparing runs over the plugin's history. */
-export function historyEntry(results) {
+function historyEntry(results) {
   const env = results.environment
   const figures = {}
   for (const figure of Object.values(results.figures))

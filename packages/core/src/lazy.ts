@@ -40,7 +40,7 @@ function pendingLoad(handler: unknown, name: string): LazyToolSpec['load'] | und
 }
 
 /** Runs `load` once at a time; a failure forgets the attempt so the next call retries. */
-export function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
+function loadShared(load: LazyToolSpec['load']): Promise<unknown> {
   let s = loads.get(load)
   if (!s) loads.set(load, (s = { attempts: 0 }))
   const state = s

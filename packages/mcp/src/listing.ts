@@ -6,7 +6,7 @@ import type { McpToolInfo } from './schema.js'
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v == 'object' && v !== null && !Array.isArray(v)
 
 /** Why a listed tool cannot be registered (the registry takes only object schemas), or '' when it can. */
-export function toolProblem(tool: unknown): string {
+function toolProblem(tool: unknown): string {
   if (!isObject(tool) || typeof tool.name != 'string') return 'no name'
   const schema = tool.inputSchema
   if (schema !== undefined && !(isObject(schema) && schema.type === 'object'))

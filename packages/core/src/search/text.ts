@@ -120,7 +120,7 @@ for (const row of SYNONYMS) {
 }
 
 /** Light suffix stripping: plurals, -ing, -ed (enough for API vocabulary; not a full Porter stemmer). */
-export function stem(w: string): string {
+function stem(w: string): string {
   if (w.length < 4) return w
   if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y'
   if (/(?:ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2)

@@ -14,8 +14,6 @@ const escapeOdd = (abs: string): string =>
 /** Ids that may be escaped tool files: the load hook's filter. */
 export const ESCAPED_ID_FILTER = /%(?:25|3F|23|5C)/
 
-export type RollupImports = ReturnType<typeof createRollupImports>
-
 export function createRollupImports(ctx: Pick<ToolRegistryContext, 'toolModuleOf'>) {
   const escapedIds = new Map<string, string>()
   // Whether the `treeshake` option keeps every side-effect import (setTreeshake, from the

@@ -132,7 +132,7 @@ function parameterSet(
 }
 
 /** Modules per loader function (see `loaders`). */
-export const LOADER_GROUP = 64
+const LOADER_GROUP = 64
 
 /**
  * The loaders as functions of up to LOADER_GROUP modules each, `switch`ing on the module's

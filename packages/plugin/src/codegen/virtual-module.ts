@@ -167,7 +167,7 @@ function sourcesModule(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean): { 
  * The id of the module that hands the registry this scan's table (a new id for a new table).
  * `lazy`: the virtual module registers lazy tools through the lazy table.
  */
-export function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy = false): string {
+function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy = false): string {
   return sourcesModule(scan, lazy).id
 }
 

@@ -28,7 +28,7 @@ export function decodeSource(bytes: Uint8Array): DecodeResult {
 }
 
 /** Offset of the first byte that does not start a valid UTF-8 sequence. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0
   while (i < bytes.length) {
     const b = bytes[i]!
@@ -63,7 +63,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/g
 
 /** 1-based line and column of a 0-based offset (Infinity: the end of `code`). */
-export function positionAt(code: string, offset: number): { line: number; column: number } {
+function positionAt(code: string, offset: number): { line: number; column: number } {
   const end = Math.min(offset, code.length)
   let line = 1
   let lineStart = 0

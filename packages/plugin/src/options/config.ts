@@ -10,7 +10,7 @@ import { resolveOptions } from './options.js'
 import type { ResolvedOptions, ToolRegistryConfig, ToolRegistryOptions } from '../types.js'
 
 /** Looked up in this order in the root; the first one found is the configuration. */
-export const CONFIG_FILES = [
+const CONFIG_FILES = [
   'toolreg.config.ts',
   'toolreg.config.mts',
   'toolreg.config.mjs',
@@ -38,7 +38,7 @@ export function defineConfig(config: ToolRegistryConfig): ToolRegistryConfig {
   return config
 }
 
-export interface LoadedConfig {
+interface LoadedConfig {
   /** The file read (`…/package.json` for its `toolreg` key); undefined when there is none. */
   file?: string
   config: ToolRegistryConfig
@@ -107,7 +107,7 @@ function requireModule(file: string): unknown {
 }
 
 /** Read one config file (or package.json's `toolreg` key; an absent key is an empty config). */
-export function readConfigFile(file: string): ToolRegistryConfig {
+function readConfigFile(file: string): ToolRegistryConfig {
   if (path.basename(file) === 'package.json') {
     const pkg = readJson(file) as { toolreg?: unknown } | null
     return pkg?.toolreg === undefined ? {} : validate(pkg.toolreg, file)
@@ -119,7 +119,7 @@ export function readConfigFile(file: string): ToolRegistryConfig {
  * The configuration of the project at `root`: `explicit` (a path relative to the root) when
  * given, else the first of CONFIG_FILES there, else package.json's `toolreg` key.
  */
-export function loadConfig(root: string, explicit?: string): LoadedConfig {
+function loadConfig(root: string, explicit?: string): LoadedConfig {
   if (explicit !== undefined) {
     const file = path.resolve(root, explicit)
     if (!existsSync(file)) throw new TypeError(`toolreg: config file ${file} does not exist`)

@@ -15,7 +15,7 @@ export class OptionError extends TypeError {
 /** The module whose `registry` export tool files import, unless `registryModules` names others. */
 export const DEFAULT_REGISTRY_MODULES: readonly string[] = Object.freeze(['@toolreg/core'])
 
-export const defaultOptions = Object.freeze({
+const defaultOptions = Object.freeze({
   dirs: ['tools'],
   include: ['*.{ts,tsx,mts,js,jsx,mjs}'],
   exclude: ['*.d.ts', '*.{test,spec}.*', 'index.*', 'registry.*'],

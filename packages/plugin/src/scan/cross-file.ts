@@ -10,7 +10,7 @@ import { codeFrame, decodeSource } from '../diagnostics/source.js'
 import type { Diagnostic, FileScan, ResolvedOptions, ScanResult } from '../types.js'
 import { isInside, type WalkResult } from './walk.js'
 
-export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1
   return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
 }

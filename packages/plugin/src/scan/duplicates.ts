@@ -29,7 +29,7 @@ export function duplicateGroups(toolModules: readonly FileScan[]): RegisterSite[
   return groups
 }
 
-export function compareSites(a: RegisterSite, b: RegisterSite): number {
+function compareSites(a: RegisterSite, b: RegisterSite): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.start - b.start
 }
 

@@ -17,7 +17,7 @@ export function sourceHash(code: string): string {
 const lazyMatchers = new WeakMap<readonly string[], (file: string) => boolean>()
 
 /** Whether the `lazy` option selects `file` (root-relative). */
-export function isLazyFile(file: string, lazy: ResolvedOptions['lazy']): boolean {
+function isLazyFile(file: string, lazy: ResolvedOptions['lazy']): boolean {
   if (typeof lazy === 'boolean') return lazy
   let match = lazyMatchers.get(lazy)
   if (!match) lazyMatchers.set(lazy, (match = compileGlobs(lazy, { dot: true })))

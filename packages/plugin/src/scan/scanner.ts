@@ -21,8 +21,6 @@ const IO_CONCURRENCY = 64
 // Serializing 1000 entries takes ~18 ms: a dev save must not wait for it.
 const SAVE_DELAY_MS = 1000
 
-export { compareDiagnostics } from './cross-file.js'
-
 /** What a queued scan must do: every hint that joined it, full when any caller asked for it. */
 interface ScanRequest {
   full: boolean

@@ -28,7 +28,7 @@ export function toPosix(p: string): string {
 }
 
 /** Root-relative POSIX path (`tools/x.ts`, `../shared/tools/x.ts`). */
-export function relativeToRoot(root: string, abs: string): string {
+function relativeToRoot(root: string, abs: string): string {
   return toPosix(path.relative(root, abs)) || '.'
 }
 

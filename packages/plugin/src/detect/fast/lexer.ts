@@ -16,7 +16,7 @@ import {
   Tok,
 } from './chars.js'
 
-export { ARROW, INCDEC, OPTIONAL, SPREAD, Tok } from './chars.js'
+export { SPREAD, Tok } from './chars.js'
 
 // Identifiers after which `/` starts a regex.
 const REGEX_AFTER = new Set([

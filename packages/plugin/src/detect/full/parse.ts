@@ -14,7 +14,7 @@ const COMMON: ParserPlugin[] = [
   ['importAttributes', { deprecatedAssertSyntax: true }],
 ]
 
-export function parserPlugins(file: string): ParserPlugin[] {
+function parserPlugins(file: string): ParserPlugin[] {
   const ext = /\.([^./]+)$/.exec(file)?.[1]?.toLowerCase() ?? ''
   const ts = ext === 'ts' || ext === 'mts' || ext === 'cts' || ext === 'tsx'
   // Plain .js often holds JSX (React convention); .ts never does (`<T>x` casts).

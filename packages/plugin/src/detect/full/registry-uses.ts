@@ -13,7 +13,7 @@ import {
 } from './registry-callee.js'
 import { forEachChild, forEachPatternLeaf, TS_WRAPPERS, unwrapTs } from './ast.js'
 
-export interface Unattributed {
+interface Unattributed {
   node: t.Node
   reason: string
 }
