@@ -97,3 +97,30 @@ describe('formatToolTable', () => {
     )
   })
 })
+
+describe('text from tool files is printed escaped', () => {
+  const hostile = 'x\n::error file=README.md,line=1::Fake\u001b[2J\u202e'
+  it('#6 toolreg list: a name with a line break, an ESC sequence or a bidi override is escaped', () => {
+    const table = formatToolTable([{ name: hostile, toolset: 't\r', file: 'tools/a\u0007.ts', line: 2, column: 1 }])
+    expect(table.split('\n')).toHaveLength(2)
+    expect(table).not.toMatch(/[\u001b\u0007\r\u202e]/)
+    expect(table).toContain('x\\n::error file=README.md,line=1::Fake\\u001b[2J\\u202e')
+    expect(table).toContain('tools/a\\u0007.ts:2:1')
+  })
+
+  it('#6 check --format text: the message and file are one line each; a frame keeps its line breaks', () => {
+    const d: Diagnostic = {
+      code: 'TR003',
+      severity: 'error',
+      file: 'tools/a.ts',
+      line: 2,
+      column: 1,
+      message: `Tool name ${hostile} breaks the portable name rule`,
+      frame: '> 2 | name: "\u001b[2J"\n    | ^',
+    }
+    const text = formatDiagnostics([d], 'text')
+    expect(text.split('\n')[0]).toContain('x\\n::error')
+    expect(text).not.toMatch(/[\u001b\u202e]/)
+    expect(text).toContain('> 2 | name: "\\u001b[2J"\n')
+  })
+})

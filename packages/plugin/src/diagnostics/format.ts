@@ -4,10 +4,24 @@ import type { Diagnostic, DiagnosticSite, ToolManifest } from '../types.js'
 
 export type DiagnosticFormat = 'text' | 'json' | 'github'
 
+// Characters a terminal or a CI log would act on rather than show: C0 and C1 controls (ESC
+// sequences, CR, a line break that could start a fake `::error` command), line and paragraph
+// separators, and bidi overrides that reorder what is shown.
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+const LINE_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+const escapeChar = (c: string): string =>
+  c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/** `text` with every control character written as an escape: text from a tool file, printed. */
+const printable = (text: string): string => text.replace(CONTROL, escapeChar)
+/** The same, keeping line breaks (a code frame's lines). */
+const printableLines = (text: string): string => text.replace(LINE_CONTROL, escapeChar)
+
 /** `file:line:column`, or just `file` for a whole file or dir (line 0). */
 function formatLocation(site: Pick<DiagnosticSite, 'file' | 'line' | 'column'>): string {
-  if (site.line <= 0) return site.file
-  return site.column > 0 ? `${site.file}:${site.line}:${site.column}` : `${site.file}:${site.line}`
+  const file = printable(site.file)
+  if (site.line <= 0) return file
+  return site.column > 0 ? `${file}:${site.line}:${site.column}` : `${file}:${site.line}`
 }
 
 const indent = (text: string, by: string): string =>
@@ -17,11 +31,11 @@ const indent = (text: string, by: string): string =>
     .join('\n')
 
 function formatText(d: Diagnostic): string {
-  const parts = [`${formatLocation(d)} - ${d.severity} ${d.code}: ${d.message}`]
-  if (d.frame) parts.push('', indent(d.frame, '  '), '')
+  const parts = [`${formatLocation(d)} - ${d.severity} ${d.code}: ${printable(d.message)}`]
+  if (d.frame) parts.push('', indent(printableLines(d.frame), '  '), '')
   for (const r of d.related ?? []) {
     parts.push(`  ${formatLocation(r)} - also registered here`)
-    if (r.frame) parts.push('', indent(r.frame, '    '), '')
+    if (r.frame) parts.push('', indent(printableLines(r.frame), '    '), '')
   }
   const text = parts.join('\n')
   let end = text.length
@@ -72,7 +86,11 @@ export function countDiagnostics(diagnostics: readonly Diagnostic[]): string {
 
 /** The `toolreg list` table: name, toolset, location. */
 export function formatToolTable(tools: ToolManifest['tools']): string {
-  const rows = tools.map(t => [t.name ?? '(dynamic)', t.toolset ?? '(dynamic)', formatLocation(t)])
+  const rows = tools.map(t => [
+    t.name === null ? '(dynamic)' : printable(t.name),
+    t.toolset === null ? '(dynamic)' : printable(t.toolset),
+    formatLocation(t),
+  ])
   const header = ['NAME', 'TOOLSET', 'LOCATION']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.length)))
   const line = (cells: string[]): string =>
