@@ -1,40 +1,17 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
-import ts from 'typescript'
 import { build, type Rolldown } from 'vite'
+import { BUDGET } from './budget.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const pkg = fileURLToPath(new URL('..', import.meta.url))
 // Inside the package (git-ignored `.tmp/`) so '@toolreg/core' resolves through node_modules like in an app.
 mkdirSync(join(pkg, '.tmp'), { recursive: true })
 const work = mkdtempSync(join(pkg, '.tmp', 'bundle-'))
-
-/**
- * min+gzip budget of a bundle importing only `registry`. 4096 until typed tools came into
- * `register` and `dispatch` (Standard Schema conversion, the object-schema check, argument
- * validation and its issues envelope: about 400 B that no tree-shaking can drop, since every
- * registry must take a zod schema as it is); 4608 until the sources API (setSources,
- * beginSource, endSource: class methods by contract) and the hostile-input hardening of
- * dispatch and the availability cache (secret redaction, queued events, per-call abort
- * signals): about 460 B more, 4949 B in all, then trimmed to 4915 B with no change of
- * behaviour; the budget is that figure rounded up to 64 B. 4928 until the cheaper start-up
- * registration of lazy tables (an already deep-frozen schema used as is, no event object
- * without a listener, error messages built only on failure): 4964 B; 4990 B with the faster
- * `setSources`, a `meta.source` kept for the name (lazy tools' sources travel in the lazy table)
- * and the ⚡ default computed, so that a bundle of the core is ASCII (a browser decodes a chunk
- * with one non-ASCII character as two-byte text: ~35 ms more for a 1 MB chunk). 4992 until the
- * redaction of issue 23 (quoted and JSON key=/token= values, Stripe, Google, JWT, PEM, AWS
- * secret keys, Basic, x-api-key headers, URL passwords holding @ or /, base64-wrapped keys: one
- * linear regular expression per shape instead of one alternation that no ReDoS checker could
- * decide) and the sanitized unknown-tool and result-contract envelopes: 5668 B (+678 B); 5709 B
- * with the rejection a lazy tool's call reports (`getRejection`), rounded up to 64 B. See the
- * core README's "Size".
- */
-const BUDGET = 5760
 
 const NODE_IMPORT =
   /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](?:node:[\w/]+|fs|path|process|os|crypto|url|util|buffer|events|stream)["']/
@@ -166,29 +143,7 @@ describe('@toolreg/core sources', () => {
   const src = fileURLToPath(new URL('../src', import.meta.url))
   const files = (readdirSync(src, { recursive: true }) as string[]).filter(f => f.endsWith('.ts'))
 
-  // The one exception: `@toolreg/core/validate` is built on its optional peer @cfworker/json-schema.
-  const PEERS: Record<string, string> = { 'validate.ts': '@cfworker/json-schema' }
-
-  // A relative `.js` specifier that stays inside src/.
-  const insideSrc = (file: string, spec: string) =>
-    /^\.\.?\/[\w./-]+\.js$/.test(spec) && !relative(src, join(src, dirname(file), spec)).startsWith('..')
-
-  it('import nothing outside the package (but validate.ts its optional peer)', () => {
-    expect(files.length).toBeGreaterThan(5)
-    // TypeScript's own pre-processor lists static, re-export and dynamic imports (strings in code are not imports).
-    const specifiers = files.flatMap(f =>
-      ts.preProcessFile(readFileSync(join(src, f), 'utf8'), true, true).importedFiles.map(i => [f, i.fileName]),
-    )
-    expect(specifiers.length).toBeGreaterThan(10)
-    for (const [file, spec] of specifiers) {
-      expect({ file, spec, ok: insideSrc(file, spec) || PEERS[file] === spec }).toEqual({
-        file,
-        spec,
-        ok: true,
-      })
-    }
-  })
-
+  // What they import is checked by dependency-cruiser (npm run lint:layers): no Node built-in, no package.
   it('use no Node globals', () => {
     for (const f of files) {
       const code = readFileSync(join(src, f), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '')

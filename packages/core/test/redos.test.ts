@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { check } from 'recheck'
 import { describe, expect, it } from 'vitest'
-import { URL_PATTERN } from '../src/guard.js'
-import { redactionPatterns } from '../src/redact.js'
+import { URL_PATTERN } from '../src/validate/guard.js'
+import { redactionPatterns } from '../src/dispatch/redact.js'
 import { type FoundRegex, regexesOf, sourceFiles } from './regexes.js'
 
 // recheck's default backend: its native binary (an optional dependency with no install script)
@@ -28,8 +28,8 @@ const ALLOWED: Record<string, string> = {
 }
 /** `RegExp` calls with a computed pattern, and why that pattern is not the model's to choose. */
 const DYNAMIC: Record<string, string> = {
-  'packages/core/src/fastcheck.ts': "a tool schema's own `pattern` (the tool author's, as in the library)",
-  'packages/core/src/redact.ts': 'the redaction rules: each is checked below through redactionPatterns()',
+  'packages/core/src/validate/fastcheck.ts': "a tool schema's own `pattern` (the tool author's, as in the library)",
+  'packages/core/src/dispatch/redact.ts': 'the redaction rules: each is checked below through redactionPatterns()',
   'packages/plugin/src/options/config.ts': "a /regexp/ name rule from the developer's plugin options",
   'packages/plugin/src/options/names.ts': "a copy of the developer's RegExp name rule without /g or /y",
   'format.js': 'format "regex" compiles the string (linear) and never runs it',

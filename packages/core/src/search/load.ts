@@ -1,7 +1,7 @@
 // Where a build's search index comes from (docs: packages/core/README.md, "Tool search: the
 // index a build writes"). Its own small module: the generated registry module imports it at
 // start-up, and nothing of search.
-import type { ToolRegistry } from '../registry.js'
+import type { ToolRegistry } from '../registry/registry.js'
 
 const loaders = new WeakMap<ToolRegistry, () => Promise<unknown>>()
 

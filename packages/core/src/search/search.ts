@@ -1,5 +1,5 @@
 import { say } from '../describe.js'
-import type { ToolRegistry } from '../registry.js'
+import type { ToolRegistry } from '../registry/registry.js'
 import { DELETE, docOf, type Doc, type IndexedTool } from './doc.js'
 import { searchIndexLoader } from './load.js'
 import { readSearchIndex, type PrebuiltDocs } from './prebuilt.js'

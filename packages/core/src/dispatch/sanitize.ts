@@ -1,4 +1,4 @@
-import { safeString } from './describe.js'
+import { safeString } from '../describe.js'
 import { redactSecrets } from './redact.js'
 
 // No `[^>]*` run may cross a `<`: each match attempt then stops at the next tag, so a pass is linear.

@@ -1,5 +1,5 @@
 import { sanitizeToolError as clean } from './sanitize.js'
-import type { StandardIssue } from './standard.js'
+import type { StandardIssue } from '../standard.js'
 
 /**
  * The summary and `issues` of the invalid-arguments envelope: paths as `a.b[0]`, every

@@ -1,8 +1,8 @@
-import { describeThrown, say, typeName } from './describe.js'
+import { describeThrown, say, typeName } from '../describe.js'
 import { issueList } from './issues.js'
 import { cut, sanitizeToolError } from './sanitize.js'
-import type { JsonSchemaValidator } from './types.js'
-import type { Logger, MultimodalResult, OverflowHandler, ToolCallContext, ToolEntry, ToolResult } from './types.js'
+import type { JsonSchemaValidator } from '../types.js'
+import type { Logger, MultimodalResult, OverflowHandler, ToolCallContext, ToolEntry, ToolResult } from '../types.js'
 
 /** JSON of `{ error: message, ...extra }`. */
 export const toolError = (message: string, extra?: Record<string, unknown>): string =>

@@ -1,7 +1,7 @@
-import { safeString } from './describe.js'
-import { freeze, frozenCopy, isName, isPlainObject, need } from './freeze.js'
-import { jsonSchemaOf, PARAMETERS_HINT, type StandardSchemaV1 } from './standard.js'
-import type { RegisterMeta, ToolEntry, ToolSpec } from './types.js'
+import { safeString } from '../describe.js'
+import { freeze, frozenCopy, isName, isPlainObject, need } from '../freeze.js'
+import { jsonSchemaOf, PARAMETERS_HINT, type StandardSchemaV1 } from '../standard.js'
+import type { RegisterMeta, ToolEntry, ToolSpec } from '../types.js'
 
 /** The `requiresEnv` of a tool that requires none (frozen, so shared). */
 const NONE: readonly string[] = freeze([])

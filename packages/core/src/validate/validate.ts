@@ -7,7 +7,7 @@
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema'
 import { compileFastCheck } from './fastcheck.js'
 import { guardedMessage, guardSchema } from './guard.js'
-import type { JsonSchemaValidator, StandardIssue, StandardResult } from './types.js'
+import type { JsonSchemaValidator, StandardIssue, StandardResult } from '../types.js'
 
 export interface ValidatorOptions {
   /** The JSON Schema draft the tools' `parameters` follow (their `$schema` is not kept). Default '2020-12'. */

@@ -1,7 +1,7 @@
-import { preloadLazy } from './lazy.js'
-import type { ToolRegistry } from './registry.js'
-import { searchTools } from './search/search.js'
-import type { ToolDefinition, ToolSpec } from './types.js'
+import { preloadLazy } from '../lazy/lazy.js'
+import type { ToolRegistry } from '../registry/registry.js'
+import { searchTools } from './search.js'
+import type { ToolDefinition, ToolSpec } from '../types.js'
 
 export interface FindToolsOptions {
   /** Default `find_tools`. */

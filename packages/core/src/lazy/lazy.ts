@@ -1,6 +1,6 @@
-import { isName, isPlainObject, need } from './freeze.js'
-import type { ToolRegistry } from './registry.js'
-import type { RegisterMeta, ToolEntry, ToolHandler, ToolSchema } from './types.js'
+import { isName, isPlainObject, need } from '../freeze.js'
+import type { ToolRegistry } from '../registry/registry.js'
+import type { RegisterMeta, ToolEntry, ToolHandler, ToolSchema } from '../types.js'
 
 /**
  * A tool known by its definition before its code is loaded. `load(attempt)` imports the

@@ -1,4 +1,4 @@
-import { isPlainObject } from './freeze.js'
+import { isPlainObject } from '../freeze.js'
 
 type Json = Record<string, unknown>
 

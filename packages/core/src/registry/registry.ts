@@ -1,10 +1,12 @@
-import { createCheckCache, type CheckSettings } from './availability.js'
+import { availabilityReport, createCheckCache, toolsetStatuses, type CheckSettings } from './availability.js'
 import { envSatisfied, toDefinition } from './definitions.js'
-import { safeString, say } from './describe.js'
-import { runTool, sanitizeToolError, toolError, type DispatchSettings } from './dispatch.js'
+import { safeString, say } from '../describe.js'
+import { runTool, sanitizeToolError, toolError, type DispatchSettings } from '../dispatch/dispatch.js'
 import { createEntry } from './entry.js'
-import { freeze, isName, need } from './freeze.js'
+import { freeze, isName, need } from '../freeze.js'
 import { overrideDenied } from './errors.js'
+import { conflict, isMcp } from './conflicts.js'
+import { Events } from './events.js'
 import { Sources, type SourceTable, type SourceVersion } from './sources.js'
 import type {
   DefinitionOptions,
@@ -23,7 +25,7 @@ import type {
   ToolSchema,
   ToolSpec,
   ToolsetStatus,
-} from './types.js'
+} from '../types.js'
 
 /** The options `configure` accepts, with the `typeof` each needs. */
 const OPTION_TYPES = {
@@ -33,19 +35,15 @@ const OPTION_TYPES = {
   onResultOverflow: 'function',
   validator: 'function',
 }
-const isMcp = (toolset: string) => toolset.startsWith('mcp-')
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
 const names = (entries: ToolEntry[]) => sorted(entries.map(e => e.name))
-const by = (owner?: string) => (owner ? ` (plugin '${owner}')` : '')
 
 /** The tool table: registration rules, toolsets and aliases, availability, definitions and dispatch. */
 export class ToolRegistry {
   #tools = new Map<string, ToolEntry>()
   #aliases = new Map<string, string>()
   #policies = new Map<string, boolean>()
-  #listeners = new Set<RegistryListener>()
-  /** Events not yet delivered: a listener that registers queues its event behind the current one. */
-  #events: RegistryEvent[] = []
+  #events = new Events()
   #generation = 0
   #settings: CheckSettings & DispatchSettings = { logger: console, now: () => performance.now(), checkTimeoutMs: 5000 }
   #checks = createCheckCache(this.#settings)
@@ -99,24 +97,16 @@ export class ToolRegistry {
     const override = spec.override === true
     if (owner && override && !this.#policies.get(owner)) throw overrideDenied(owner, name, 'override')
     const old = this.#tools.get(name)
-    const log = this.#settings.logger
-    const moves = old && old.toolset !== toolset
-    if (old) {
-      // Rows 2–5 of the table in the README's "Conflicts". A plugin never takes another owner's tool without override (and so opt-in, checked above).
-      const shadows = (owner && old.owner !== owner) || (moves && !(isMcp(old.toolset) && isMcp(toolset)))
-      const what = `'${name}' of toolset '${old.toolset}'${by(old.owner)} by '${toolset}'${by(owner)}${entry.source ? ' at ' + entry.source : ''}`
-      if (shadows && !override) {
-        this.#rejected.set(name, 'REJECTED shadowing ' + what)
-        return void say(log, 'error', 'REJECTED shadowing ' + what)
-      }
-      if (shadows) say(log, 'info', 'overriding ' + what)
-      else if (moves) say(log, 'debug', 'replacing MCP ' + what)
+    const rejected = old && conflict(old, entry, override, this.#settings.logger)
+    if (rejected) {
+      this.#rejected.set(name, rejected)
+      return void say(this.#settings.logger, 'error', rejected)
     }
     // Map.set on an existing key keeps its registration position.
     this.#tools.set(name, entry)
     this.#rejected.delete(name)
     this.#sources.add(entry, meta?.source)
-    if (moves) this.#dropAliasesIfEmpty(old.toolset)
+    if (old && old.toolset !== toolset) this.#dropAliasesIfEmpty(old.toolset)
     this.#bump('register', name, toolset)
     return entry
   }
@@ -179,10 +169,7 @@ export class ToolRegistry {
   /** Calls `listener` synchronously after every generation bump; returns the unsubscribe function. */
   subscribe(listener: RegistryListener): () => void {
     need(typeof listener == 'function', 'listener')
-    // A wrapper per subscription, so the same function may subscribe twice.
-    const l = (e: RegistryEvent) => listener(e)
-    this.#listeners.add(l)
-    return () => void this.#listeners.delete(l)
+    return this.#events.subscribe(listener)
   }
 
   #dropAliasesIfEmpty(toolset: string) {
@@ -193,22 +180,7 @@ export class ToolRegistry {
   }
 
   #bump(type: RegistryEvent['type'], name: string, toolset: string) {
-    const q = this.#events
-    const generation = ++this.#generation
-    // Nobody to tell and nothing being delivered (a lazy table's start-up): no event to build.
-    if (!this.#listeners.size && !q.length) return
-    // Delivering already (a listener re-entered): the loop below picks this event up in order.
-    if (q.push({ type, name, toolset, generation }) > 1) return
-    for (const event of q) {
-      for (const l of [...this.#listeners]) {
-        try {
-          l(event)
-        } catch (err) {
-          say(this.#settings.logger, 'error', 'listener threw:', err)
-        }
-      }
-    }
-    q.length = 0
+    this.#events.emit(this.#settings.logger, type, name, toolset, ++this.#generation)
   }
 
   // ---- lookups ----
@@ -301,17 +273,8 @@ export class ToolRegistry {
     this.#checks.clear()
   }
 
-  /** Toolset → its status; available when one of its tools has no check or passes it (only all-checked toolsets are probed). */
-  async #status(groups = this.#groups()): Promise<[string, ToolsetStatus][]> {
-    const v = await this.#checks.verdicts([...groups.values()].filter(l => l.every(e => e.checkFn)).flat())
-    return [...groups].map(([t, l]) => [
-      t,
-      {
-        available: l.some(e => !e.checkFn || v.get(e.checkFn)),
-        tools: names(l),
-        requirements: sorted(new Set(l.flatMap(e => e.requiresEnv))),
-      },
-    ])
+  #status(groups = this.#groups()): Promise<[string, ToolsetStatus][]> {
+    return toolsetStatuses(this.#checks, groups)
   }
 
   async isToolsetAvailable(toolset: string): Promise<boolean> {
@@ -327,12 +290,7 @@ export class ToolRegistry {
   }
 
   async checkToolAvailability(): Promise<ToolAvailabilityReport> {
-    const report: ToolAvailabilityReport = { available: [], unavailable: [] }
-    for (const [name, s] of await this.#status()) {
-      if (s.available) report.available.push(name)
-      else report.unavailable.push({ name, envVars: s.requirements, tools: s.tools })
-    }
-    return report
+    return availabilityReport(await this.#status())
   }
 
   // ---- definitions ----

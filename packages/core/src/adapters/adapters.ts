@@ -1,5 +1,5 @@
 import { toStrictSchema } from './strict.js'
-import type { ToolDefinition } from './types.js'
+import type { ToolDefinition } from '../types.js'
 
 /**
  * Provider shapes, written structurally so that the core needs no SDK: each is assignable

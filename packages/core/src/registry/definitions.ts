@@ -1,6 +1,7 @@
-import { say } from './describe.js'
-import { isPlainObject } from './freeze.js'
-import type { Logger, ToolDefinition, ToolEntry } from './types.js'
+import type { CheckCache } from './availability.js'
+import { say } from '../describe.js'
+import { isPlainObject } from '../freeze.js'
+import type { Logger, ToolDefinition, ToolEntry } from '../types.js'
 
 /** True when every `requiresEnv` variable is set and non-empty in `env` (own properties only). */
 export const envSatisfied = (e: ToolEntry, env: Record<string, unknown>): boolean =>
@@ -33,4 +34,20 @@ export function toDefinition(e: ToolEntry, logger: Logger): ToolDefinition {
     fn = build(e)
   }
   return { type: 'function', function: fn }
+}
+
+/** The definitions of `entries` whose env `env` satisfies (when given) and whose check passes. */
+export async function availableDefinitions(
+  entries: ToolEntry[],
+  env: Record<string, unknown> | undefined,
+  checks: CheckCache,
+  logger: Logger,
+): Promise<ToolDefinition[]> {
+  let list = env ? entries.filter(e => envSatisfied(e, env)) : entries
+  // No check function among them: skip the availability machinery.
+  if (list.some(e => e.checkFn)) {
+    const v = await checks.verdicts(list)
+    list = list.filter(e => !e.checkFn || v.get(e.checkFn))
+  }
+  return list.map(e => toDefinition(e, logger))
 }

@@ -1,8 +1,8 @@
 import { parts } from './adapters.js'
 import { contentBlocks, isToolError } from './results.js'
-import type { ToolRegistry } from './registry.js'
-import { registry as shared } from './singleton.js'
-import type { ToolCallContext, ToolDefinition, ToolResult } from './types.js'
+import type { ToolRegistry } from '../registry/registry.js'
+import { registry as shared } from '../registry/singleton.js'
+import type { ToolCallContext, ToolDefinition, ToolResult } from '../types.js'
 
 /** The AI SDK's `ToolResultOutput` variants this adapter produces. */
 export type AiSdkModelOutput =

@@ -1,4 +1,4 @@
-import type { ToolEntry } from './types.js'
+import type { ToolEntry } from '../types.js'
 
 /** The build's table of tool name → `"tools/x.ts:LINE:COL"` (1-based). */
 export type SourceTable = Readonly<Record<string, string>>

@@ -1,8 +1,8 @@
-import { LAZY_TABLE_FORMAT } from './formats.js'
-import { freeze, frozenCopy, frozenOwn, isPlainObject, need } from './freeze.js'
+import { LAZY_TABLE_FORMAT } from '../formats.js'
+import { freeze, frozenCopy, frozenOwn, isPlainObject, need } from '../freeze.js'
 import { lazyPlaceholder, placeholderHandler, type LazyToolSpec } from './lazy.js'
-import type { ToolRegistry } from './registry.js'
-import type { ToolSchema } from './types.js'
+import type { ToolRegistry } from '../registry/registry.js'
+import type { ToolSchema } from '../types.js'
 
 /**
  * The definitions of a build's lazy tools, as the plugin writes them (one JSON string parsed

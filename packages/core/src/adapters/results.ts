@@ -1,4 +1,4 @@
-import type { ToolResult } from './types.js'
+import type { ToolResult } from '../types.js'
 
 /** MCP content blocks a result may carry (`@modelcontextprotocol/sdk` `ContentBlock`s). */
 export type McpContent =

@@ -1,5 +1,5 @@
-import { describeThrown, safeString, say } from './describe.js'
-import type { CheckFn, Logger, ToolEntry } from './types.js'
+import { describeThrown, safeString, say } from '../describe.js'
+import type { CheckFn, Logger, ToolAvailabilityReport, ToolEntry, ToolsetStatus } from '../types.js'
 
 export interface CheckSettings {
   logger: Logger
@@ -80,4 +80,35 @@ export function createCheckCache(settings: CheckSettings): CheckCache {
       return out as Map<CheckFn, boolean>
     },
   }
+}
+
+const sorted = <T>(items: Iterable<T>) => [...items].sort()
+
+/**
+ * Toolset → its status; available when one of its tools has no check or passes it (only
+ * all-checked toolsets are probed).
+ */
+export async function toolsetStatuses(
+  checks: CheckCache,
+  groups: Map<string, ToolEntry[]>,
+): Promise<[string, ToolsetStatus][]> {
+  const v = await checks.verdicts([...groups.values()].filter(l => l.every(e => e.checkFn)).flat())
+  return [...groups].map(([t, l]) => [
+    t,
+    {
+      available: l.some(e => !e.checkFn || v.get(e.checkFn)),
+      tools: sorted(l.map(e => e.name)),
+      requirements: sorted(new Set(l.flatMap(e => e.requiresEnv))),
+    },
+  ])
+}
+
+/** The statuses as `checkToolAvailability` reports them. */
+export function availabilityReport(statuses: [string, ToolsetStatus][]): ToolAvailabilityReport {
+  const report: ToolAvailabilityReport = { available: [], unavailable: [] }
+  for (const [name, s] of statuses) {
+    if (s.available) report.available.push(name)
+    else report.unavailable.push({ name, envVars: s.requirements, tools: s.tools })
+  }
+  return report
 }
