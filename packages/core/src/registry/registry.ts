@@ -1,5 +1,5 @@
 import { availabilityReport, createCheckCache, toolsetStatuses, type CheckSettings } from './availability.js'
-import { envSatisfied, toDefinition } from './definitions.js'
+import { availableDefinitions } from './definitions.js'
 import { safeString, say } from '../describe.js'
 import { runTool, sanitizeToolError, toolError, type DispatchSettings } from '../dispatch/dispatch.js'
 import { createEntry } from './entry.js'
@@ -319,14 +319,8 @@ export class ToolRegistry {
     return this.#definitions(m, options.env)
   }
 
-  async #definitions(entries: ToolEntry[], env?: Record<string, unknown>): Promise<ToolDefinition[]> {
-    let list = env ? entries.filter(e => envSatisfied(e, env)) : entries
-    // No check function among them: skip the availability machinery.
-    if (list.some(e => e.checkFn)) {
-      const v = await this.#checks.verdicts(list)
-      list = list.filter(e => !e.checkFn || v.get(e.checkFn))
-    }
-    return list.map(e => toDefinition(e, this.#settings.logger))
+  #definitions(entries: ToolEntry[], env?: Record<string, unknown>): Promise<ToolDefinition[]> {
+    return availableDefinitions(entries, env, this.#checks, this.#settings.logger)
   }
 
   // ---- dispatch ----
