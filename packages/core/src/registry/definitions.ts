@@ -4,7 +4,7 @@ import { isPlainObject } from '../freeze.js'
 import type { Logger, ToolDefinition, ToolEntry } from '../types.js'
 
 /** True when every `requiresEnv` variable is set and non-empty in `env` (own properties only). */
-export const envSatisfied = (e: ToolEntry, env: Record<string, unknown>): boolean =>
+const envSatisfied = (e: ToolEntry, env: Record<string, unknown>): boolean =>
   e.requiresEnv.every(k => Object.hasOwn(env, k) && env[k] != null && env[k] !== '')
 
 type Fn = ToolDefinition['function']
@@ -23,7 +23,7 @@ function build(e: ToolEntry, overrides?: unknown): Fn {
  * `{ type: 'function', function: { ...schema, ...overrides, name } }` with fresh
  * top-level objects; nested values are the entry's frozen schema's.
  */
-export function toDefinition(e: ToolEntry, logger: Logger): ToolDefinition {
+function toDefinition(e: ToolEntry, logger: Logger): ToolDefinition {
   let fn = statics.get(e)
   if (!fn && !e.dynamicSchemaOverrides) statics.set(e, (fn = build(e)))
   if (fn) return { type: 'function', function: { ...fn } }
