@@ -67,7 +67,7 @@ describe('issue 23: arguments the model sends', () => {
         c: { type: 'string', format: 'url', pattern: '^https:' },
       },
     }
-    const issues = (args: object) => {
+    const issues = (args: Record<string, unknown>) => {
       const r = validator(Object.freeze(schema), args) as { issues?: { message: string }[] }
       return r.issues?.map(i => i.message) ?? []
     }

@@ -14,7 +14,7 @@
 //   strictNumbers is set; it is. Ajv validates the arguments as JSON.parse reads them, as dispatch.
 import { ToolRegistry } from '@toolreg/core'
 import { createValidator } from '@toolreg/core/validate'
-import Ajv2020 from 'ajv/dist/2020.js'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
