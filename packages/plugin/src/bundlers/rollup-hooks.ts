@@ -1,7 +1,7 @@
 // The hooks of the Vite, Rollup and Rolldown plugins: one shape for the three (scan at
 // buildStart, the virtual module and its companions, the manifest asset), wired
-// natively rather than through unplugin, whose loading alone cost ~8 ms of every build
-// (bench/PROFILE.md). They know nothing of a dev server: ./vite.ts puts the dev server's
+// natively rather than through unplugin, whose loading alone is a measurable part of every
+// build (bench/PROFILE.md). They know nothing of a dev server: ./vite.ts puts the dev server's
 // hooks (./vite-dev.ts) in their place under `vite serve`. Hook wiring only: behaviour
 // lives in the context (./context.ts) and ./rollup-imports.ts.
 import path from 'node:path'

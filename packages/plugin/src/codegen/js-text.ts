@@ -7,7 +7,7 @@
  * strings), so `JSON.parse` reads the same value, a minifier has no quote to escape and no
  * character to print raw: one non-ASCII character anywhere makes the browser decode the
  * whole chunk into a two-byte string, slower to decode and to parse (a 1 MB lazy start-up
- * chunk here: ~35 ms). Backslashes are escaped for JS.
+ * chunk, bench/LAZY.md). Backslashes are escaped for JS.
  */
 export const jsonString = (json: string): string =>
   `'${json.replace(/[^ -&(-[\]-~]/g, c => (c === '\\' ? '\\\\' : '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')))}'`

@@ -20,7 +20,7 @@ export function duplicateGroups(toolModules: readonly FileScan[]): RegisterSite[
       }
     }
   }
-  // In the order each name was first met, as before.
+  // In the order each name was first met.
   const groups: RegisterSite[][] = []
   for (const name of first.keys()) {
     const group = byName.get(name)

@@ -18,7 +18,7 @@ export type { ScanHint, Scanner, ScannerOptions } from './scanner-types.js'
 
 // Enough parallel I/O to hide latency, few enough to stay clear of EMFILE.
 const IO_CONCURRENCY = 64
-// Serializing 1000 entries takes ~18 ms: a dev save must not wait for it.
+// Serializing a large cache takes milliseconds (bench/PROFILE.md): a dev save must not wait for it.
 const SAVE_DELAY_MS = 1000
 
 /** What a queued scan must do: every hint that joined it, full when any caller asked for it. */
