@@ -89,6 +89,27 @@ describe('fast path: what it takes', () => {
       'division and regexes the lexer can tell apart',
       `${IMPORT}${CALL.replace(' })', ', h: (a) => (a + 1) / 2 + a.replace(/[/]+$/g, "") })')}`,
     ],
+    [
+      'a name and toolset from top-level consts',
+      `${IMPORT}const N = 'a'\nconst T = "t";\nregistry.register({ name: N, toolset: T })`,
+    ],
+    [
+      'an exported const, `as const`',
+      `${IMPORT}export const TOOL_NAME = 'get_time' as const\nregistry.register({ name: TOOL_NAME, toolset: 'clock', schema: SCHEMA })`,
+    ],
+    [
+      'the shorthand { name, toolset }',
+      `${IMPORT}const name = 'a'\nconst toolset = 't'\nregistry.register({ name, toolset, handler: () => '' })`,
+    ],
+    ['a const declared after the call', `${IMPORT}registry.register({ name: N, toolset: 't' })\nconst N = 'late'`],
+    [
+      'a const template without substitutions',
+      `${IMPORT}const N = \`tpl\`\nregistry.register({ name: N, toolset: 't' })`,
+    ],
+    [
+      'one const named by two calls (TR001 is cross-file)',
+      `${IMPORT}const T = 't'\nregistry.register({ name: 'a', toolset: T })\nregistry.register({ name: 'b', toolset: T })`,
+    ],
   ])('%s', (_, code) => {
     const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
     expect(fast).toBeDefined()
@@ -110,7 +131,26 @@ describe('fast path: what it declines', () => {
     ['a name the rule rejects (TR003)', `${IMPORT}registry.register({ name: 'bad name', toolset: 't' })`],
     ['an empty toolset (TR003)', `${IMPORT}registry.register({ name: 'a', toolset: '' })`],
     ['a missing toolset', `${IMPORT}registry.register({ name: 'a' })`],
-    ['a const name', `${IMPORT}const N = 'a'\nregistry.register({ name: N, toolset: 't' })`],
+    [
+      'a const name used elsewhere too',
+      `${IMPORT}const N = 'a'\nregistry.register({ name: N, toolset: 't' })\nN.x = 1`,
+    ],
+    [
+      'a const name with a type annotation',
+      `${IMPORT}const N: string = 'a'\nregistry.register({ name: N, toolset: 't' })`,
+    ],
+    ['a let name', `${IMPORT}let N = 'a'\nregistry.register({ name: N, toolset: 't' })`],
+    [
+      'a const name declared twice',
+      `${IMPORT}const N = 'a'\nconst N = 'b'\nregistry.register({ name: N, toolset: 't' })`,
+    ],
+    ['an imported name', `${IMPORT}import { N } from './names'\nregistry.register({ name: N, toolset: 't' })`],
+    ['a const of two declarators', `${IMPORT}const N = 'a', M = 'b'\nregistry.register({ name: N, toolset: 't' })`],
+    [
+      'a const continued on the next line',
+      `${IMPORT}const N = 'a'\n+ 'b'\nregistry.register({ name: N, toolset: 't' })`,
+    ],
+    ['an unknown identifier', `${IMPORT}registry.register({ name: N, toolset: 't' })`],
     ['a spread', `${IMPORT}registry.register({ ...BASE, name: 'a', toolset: 't' })`],
     ['a computed key', `${IMPORT}registry.register({ name: 'a', toolset: 't', [k]: 1 })`],
     ['__proto__', `${IMPORT}registry.register({ name: 'a', toolset: 't', __proto__: {} })`],

@@ -201,6 +201,16 @@ const plainStatement = fc.constantFrom(
 )
 const otherStatement = fc.constantFrom(
   "const NAME = 'const_name'",
+  "export const NAME = 'exported_name'",
+  "const NAME = 'as_const' as const",
+  "const NAME = 'bad name'",
+  'const NAME = `tpl_name`',
+  "const NAME: string = 'typed'",
+  "let NAME = 'let_name'",
+  "const NAME = 'a', OTHER = 'b'",
+  'NAME.x = 1',
+  'console.log(NAME)',
+  "const name = 'short_name'",
   "const SPEC = { name: 'spec_name', toolset: 'web' }",
   "const BASE = { name: 'base' }",
   "const KEY = 'name'",
@@ -326,6 +336,8 @@ export const commonFile: fc.Arbitrary<GeneratedFile> = fc
           { maxLength: 3 },
         ),
         fc.constantFrom("'", '"', '`'),
+        // The name inline, or from a top-level const (declared, exported, `as const`).
+        fc.constantFrom('inline', 'const', 'export const', 'as const'),
       ),
       { minLength: 1, maxLength: 3 },
     ),
@@ -334,12 +346,19 @@ export const commonFile: fc.Arbitrary<GeneratedFile> = fc
   )
   .map(([[imp, x], calls, sep, file]) => {
     const ts = /\.tsx?$/.test(file)
-    const body = calls.map(
-      ([name, toolset, extras, q]) =>
-        `${x}.register({\n  name: ${q}${name}${q},\n  toolset: ${q}${toolset}${q},\n${extras.map(e => `  ${e},\n`).join('')}})`,
-    )
+    const consts: string[] = []
+    const body = calls.map(([name, toolset, extras, q, how], i) => {
+      let value = `${q}${name}${q}`
+      if (how !== 'inline') {
+        const local = `TOOL_NAME_${i}`
+        const suffix = how === 'as const' && ts ? ' as const' : ''
+        consts.push(`${how === 'export const' ? 'export const' : 'const'} ${local} = ${value}${suffix}`)
+        value = local
+      }
+      return `${x}.register({\n  name: ${value},\n  toolset: ${q}${toolset}${q},\n${extras.map(e => `  ${e},\n`).join('')}})`
+    })
     const helpers = ts
       ? ['interface Args { [key: string]: unknown }', 'function half(a: number): { n: number } { return { n: a / 2 } }']
       : ['const LIMIT = 10 / 2']
-    return { code: [imp, ...helpers, ...body].join(sep) + sep, file }
+    return { code: [imp, ...consts, ...helpers, ...body].join(sep) + sep, file }
   })

@@ -1,4 +1,4 @@
-// `toolreg check | list | manifest | types`: the scanner for CI, no bundler needed.
+// `toolreg check | list | manifest | types | generate`: the scanner for CI, no bundler needed.
 // Parses flags, reads the project's shared configuration (the one the plugin reads),
 // calls the core, maps the result to an exit code (packages/plugin/README.md, "CLI").
 import { readFile, stat } from 'node:fs/promises'
@@ -12,6 +12,7 @@ import { createScanner } from '../scan/scanner.js'
 import type { NameRuleName, ScanResult } from '../types.js'
 import { dtsState, writeDtsFile, type DtsState } from '../codegen/dts-file.js'
 import { writeOut } from './write-out.js'
+import { DEFAULT_GENERATE_OUT, generate } from './generate.js'
 
 const USAGE = `Usage: toolreg <command> [options]
 
@@ -20,6 +21,8 @@ Commands:
   list       print every tool: name, toolset, location
   manifest   print the tool manifest JSON (or write it with --out)
   types      write the .d.ts of virtual:tool-registry (--check: exit 1 when it is stale)
+  generate   write virtual:tool-registry as a file (--out, default tool-registry.gen.ts;
+             --watch: rewrite it on every change) for runtimes no plugin reaches
 
 Options come from the project's toolreg.config.{ts,mts,mjs,js,cjs,json} or package.json
 "toolreg" key (the ones the bundler plugin reads); flags override them.
@@ -33,6 +36,7 @@ Options:
   --format FMT     text | json | github (default: text)
   --out FILE       write the output to FILE instead of stdout
   --check          types: only check that the .d.ts is up to date
+  --watch          generate: keep running and rewrite the file on every change
   -v, --version    print the version
   -h, --help       show this help
 
@@ -52,7 +56,7 @@ const defaultIo: CliIo = {
 
 class UsageError extends Error {}
 
-const COMMANDS = ['check', 'list', 'manifest', 'types'] as const
+const COMMANDS = ['check', 'list', 'manifest', 'types', 'generate'] as const
 type Command = (typeof COMMANDS)[number]
 const FORMATS: readonly DiagnosticFormat[] = ['text', 'json', 'github']
 
@@ -87,6 +91,7 @@ function parse(argv: readonly string[]) {
         out: { type: 'string' },
         config: { type: 'string' },
         check: { type: 'boolean' },
+        watch: { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -103,6 +108,7 @@ function parse(argv: readonly string[]) {
     throw new UsageError(`Unknown command ${JSON.stringify(command)}`)
   if (extra.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}`)
   if (values.check && command !== 'types') throw new UsageError('--check applies to `toolreg types` only')
+  if (values.watch && command !== 'generate') throw new UsageError('--watch applies to `toolreg generate` only')
   const format = values.format ?? 'text'
   if (!(FORMATS as readonly string[]).includes(format))
     throw new UsageError(`--format: unknown format ${JSON.stringify(format)} (text, json or github)`)
@@ -121,6 +127,7 @@ function parse(argv: readonly string[]) {
     format: format as DiagnosticFormat,
     out: values.out,
     check: values.check ?? false,
+    watch: values.watch ?? false,
     options: {
       root: values.root,
       config: values.config,
@@ -132,7 +139,11 @@ function parse(argv: readonly string[]) {
   }
 }
 
-function render(command: Command, format: DiagnosticFormat, result: ScanResult): { output: string; report: string } {
+function render(
+  command: Exclude<Command, 'generate'>,
+  format: DiagnosticFormat,
+  result: ScanResult,
+): { output: string; report: string } {
   const { diagnostics, manifest } = result
   const summary = `${countDiagnostics(diagnostics)} in ${manifest.files.length} tool file${manifest.files.length === 1 ? '' : 's'} (${manifest.tools.length} tool${manifest.tools.length === 1 ? '' : 's'})`
   const diagText = formatDiagnostics(diagnostics, format === 'json' ? 'text' : format)
@@ -222,6 +233,10 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   if (!rootIsDir) {
     io.stderr(`toolreg: --root: ${options.root} is not a directory\n\n${USAGE}\n`)
     return 2
+  }
+  if (args.command === 'generate') {
+    const out = path.resolve(args.out === undefined ? options.root : io.cwd, args.out ?? DEFAULT_GENERATE_OUT)
+    return generate(options, { out, watch: args.watch, format: args.format }, io)
   }
   // CI's check: every file through @babel/parser, so a syntax error the fast path would skip is TR004.
   const result = await createScanner({ ...options, fullParse: true }).scan()

@@ -19,6 +19,8 @@ interface WatchToolDirsOptions {
   /** Called once per turn of the event loop with the paths seen in it. */
   onChange(absPaths: Set<string>): void
   onError(error: unknown): void
+  /** Keep the process alive while watching (`toolreg generate --watch`). Default false: a dev server has its own handles. */
+  persistent?: boolean
 }
 
 export function watchToolDirs(options: WatchToolDirsOptions): ToolDirWatcher {
@@ -41,8 +43,10 @@ export function watchToolDirs(options: WatchToolDirsOptions): ToolDirWatcher {
   const watchers: FSWatcher[] = []
   for (const dir of options.dirs) {
     try {
-      const watcher = watch(dir, { recursive: options.recursive, persistent: false }, (_event, name) =>
-        report(dir, name),
+      const watcher = watch(
+        dir,
+        { recursive: options.recursive, persistent: options.persistent ?? false },
+        (_event, name) => report(dir, name),
       )
       watcher.on('error', options.onError)
       watchers.push(watcher)

@@ -8,17 +8,20 @@
 // escaped name, a name the rule rejects, a `throw` outside a function…
 import { SPREAD, Tok } from './lexer.js'
 import { SkippingLexer } from './skip.js'
-import { hasOddLineBreakOrHtmlComment, usedElsewhere } from './text.js'
+import { hasOddLineBreakOrHtmlComment, usedElsewhere, wordCount } from './text.js'
 import { after, AFTER_NEWLINE, ALWAYS, OPERATOR_WORDS } from './statement-start.js'
 import { checkName } from '../../options/names.js'
 import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
 import type { DetectOptions, DetectResult, RegisterSite } from '../../types.js'
 
+/** A `name` or `toolset` value: a string, or the name of a top-level const that holds one. */
+type FieldValue = { text: string } | { ref: string }
+
 interface Found {
   start: number
   end: number
-  name: string
-  toolset: string
+  name: FieldValue
+  toolset: FieldValue
 }
 
 /** detectRegisterCalls' answer for the common shapes, or undefined when the file needs the full parse. */
@@ -39,10 +42,17 @@ export function fastDetectRegisterCalls(
   if (hasOddLineBreakOrHtmlComment(code)) return undefined
   const recognised = recognise(code, /\.(?:[jt]sx|[mc]?js)$/i.test(file), registryModules)
   if (recognised === undefined || recognised.found.length === 0) return undefined
-  const { found } = recognised
+  const { found, consts } = recognised
   // A registry binding used anywhere but in an import or a recognised call may be handed
   // on (TR009 for the full detector): declined.
   if (recognised.bindings.some(name => usedElsewhere(code, name))) return undefined
+  // A const named by a call must occur nowhere but in its declaration and those calls: then
+  // nothing can mutate or shadow it (a member assignment or a block-scoped redeclaration).
+  const refs = new Map<string, number>()
+  for (const f of found)
+    for (const v of [f.name, f.toolset]) if ('ref' in v) refs.set(v.ref, (refs.get(v.ref) ?? 0) + 1)
+  for (const [ref, uses] of refs) if (!consts.has(ref) || wordCount(code, ref) !== uses + 1) return undefined
+  const valueOf = (v: FieldValue): string => ('ref' in v ? consts.get(v.ref)! : v.text)
   // Every `register` in the text must be one of the recognised calls.
   let occurrences = 0
   for (let i = code.indexOf('register'); i >= 0; i = code.indexOf('register', i + 8)) occurrences++
@@ -52,14 +62,16 @@ export function fastDetectRegisterCalls(
   let line = 1
   let lineStart = 0
   for (const f of found) {
-    if (!checkName(f.name, rule) || f.toolset === '') return undefined
+    const name = valueOf(f.name)
+    const toolset = valueOf(f.toolset)
+    if (!checkName(name, rule) || toolset === '') return undefined
     for (let nl = code.indexOf('\n', lineStart); nl >= 0 && nl < f.start; nl = code.indexOf('\n', lineStart)) {
       line++
       lineStart = nl + 1
     }
     sites.push({
-      name: f.name,
-      toolset: f.toolset,
+      name,
+      toolset,
       file,
       line,
       column: f.start - lineStart + 1,
@@ -70,18 +82,24 @@ export function fastDetectRegisterCalls(
   return { isToolModule: true, sites, diagnostics: [] }
 }
 
-/** The recognised calls in source order and the registry bindings met, or undefined to decline. */
+/**
+ * The recognised calls in source order, the registry bindings met and the top-level string
+ * consts (`const NAME = 'x'`, `export const`, `as const`), or undefined to decline.
+ */
 function recognise(
   code: string,
   jsx: boolean,
   registryModules: readonly string[],
-): { found: Found[]; bindings: string[] } | undefined {
+): { found: Found[]; bindings: string[]; consts: Map<string, string> } | undefined {
   const lx = new SkippingLexer(code, jsx)
   const aliases: string[] = []
   const namespaces: string[] = []
   /** Local names bound by the imports seen so far (registry bindings or not). */
   const imported: string[] = []
   const found: Found[] = []
+  const consts = new Map<string, string>()
+  /** Names declared more than once at the top level (a parse error, or not a plain const): never read. */
+  const redeclared = new Set<string>()
   let boundary = ALWAYS
   const advance = (): Tok => {
     boundary = after(lx)
@@ -187,8 +205,8 @@ function recognise(
     // From here on the call is recognised whole or the file is declined.
     if (!nextIs(40) || !nextIs(123)) return false
     const depth = lx.depth
-    let name: string | undefined
-    let toolset: string | undefined
+    let name: FieldValue | undefined
+    let toolset: FieldValue | undefined
     for (;;) {
       let t = advance()
       if (t === Tok.Punct && lx.punct === 125) break
@@ -224,15 +242,25 @@ function recognise(
       const field = keyIs('name') ? 'name' : keyIs('toolset') ? 'toolset' : undefined
       if (field !== undefined) {
         if (method || (field === 'name' ? name : toolset) !== undefined) return false
-        if (!nextIs(58)) return false
+        let value: FieldValue
         t = advance()
-        if ((t !== Tok.String && t !== Tok.Template) || lx.escaped) return false
-        const value = code.slice(lx.start + 1, lx.end - 1)
-        // A template's cooked value normalizes line breaks: left to the parser.
-        if (t === Tok.Template && (value.includes('\n') || value.includes('\r'))) return false
+        if (quoted === 0 && (isPunct(44) || isPunct(125))) {
+          // The shorthand `{ name }`: the const of that name.
+          value = { ref: field }
+        } else {
+          if (!isPunct(58)) return false
+          t = advance()
+          if (t === Tok.Ident) {
+            value = { ref: code.slice(lx.start, lx.end) }
+          } else {
+            const text = literalValue(t)
+            if (text === undefined) return false
+            value = { text }
+          }
+          advance()
+        }
         if (field === 'name') name = value
         else toolset = value
-        advance()
         if (isPunct(125) && lx.depth === depth - 1) break
         if (!isPunct(44) || lx.depth !== depth) return false
         continue
@@ -245,15 +273,54 @@ function recognise(
     if (isPunct(44)) advance()
     if (!isPunct(41) || lx.depth !== 0) return false
     const end = lx.end
-    const t = advance()
+    advance()
     // The call must be the whole statement.
+    if (!statementEnds()) return false
+    if (name === undefined || toolset === undefined) return false
+    found.push({ start, end, name, toolset })
+    return lx.type !== Tok.Fail
+  }
+
+  /**
+   * Whether the current token ends the statement before it: a `;` (then skipped), the end,
+   * or a token after a line break that cannot continue it (ASI), which starts the next one.
+   */
+  const statementEnds = (): boolean => {
+    const t = lx.type
     if (t === Tok.Punct && lx.punct === 59) advance()
     else if (t !== Tok.End && !(lx.newline && (t === Tok.String || (t === Tok.Ident && !isAny(OPERATOR_WORDS)))))
       return false
     // The next statement starts at the token already read.
     else boundary = AFTER_NEWLINE
-    if (name === undefined || toolset === undefined) return false
-    found.push({ start, end, name, toolset })
+    return true
+  }
+
+  /** The value of a string token (or a template without substitutions), or undefined. */
+  const literalValue = (t: Tok): string | undefined => {
+    if ((t !== Tok.String && t !== Tok.Template) || lx.escaped) return undefined
+    const value = code.slice(lx.start + 1, lx.end - 1)
+    // A template's cooked value normalizes line breaks: left to the parser.
+    return t === Tok.Template && (value.includes('\n') || value.includes('\r')) ? undefined : value
+  }
+
+  /**
+   * `const NAME = 'x'` (optionally `as const`) as a whole statement: NAME's value is recorded.
+   * Any other declaration is read on as plain code, its names never read as strings.
+   */
+  const constDeclaration = (): boolean => {
+    if (advance() !== Tok.Ident || lx.is('enum')) return true
+    const local = code.slice(lx.start, lx.end)
+    if (consts.has(local) || imported.includes(local)) redeclared.add(local)
+    if (!nextIs(61)) return true
+    const value = literalValue(advance())
+    if (value === undefined) return true
+    advance()
+    if (lx.is('as')) {
+      if (advance() !== Tok.Ident || !lx.is('const')) return true
+      advance()
+    }
+    if (!statementEnds()) return true
+    if (!redeclared.has(local)) consts.set(local, value)
     return lx.type !== Tok.Fail
   }
 
@@ -269,11 +336,24 @@ function recognise(
   let t = lx.next()
   for (;;) {
     if (t === Tok.Fail) return undefined
-    if (t === Tok.End) return { found, bindings: [...aliases, ...namespaces] }
+    if (t === Tok.End) {
+      for (const local of redeclared) consts.delete(local)
+      for (const local of imported) consts.delete(local)
+      return { found, bindings: [...aliases, ...namespaces], consts }
+    }
     if (t === Tok.Ident) {
       const start = lx.depth === 0 && (boundary === ALWAYS || (boundary === AFTER_NEWLINE && lx.newline))
       if (start && lx.is('import')) {
         if (!importDeclaration()) return undefined
+        t = lx.type
+        continue
+      }
+      if (start && (lx.is('const') || lx.is('export'))) {
+        if (lx.is('export') && (advance() !== Tok.Ident || !lx.is('const'))) {
+          t = lx.type
+          continue
+        }
+        if (!constDeclaration()) return undefined
         t = lx.type
         continue
       }

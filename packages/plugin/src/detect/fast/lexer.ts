@@ -4,17 +4,7 @@
 // non-ASCII code, a lone CR) makes it fail, and the file goes to
 // @babel/parser. No allocation per token: the current token lives in fields.
 import { Cursor, Open } from './cursor.js'
-import {
-  ARROW,
-  INCDEC,
-  isDigit,
-  isIdentPart,
-  isIdentStart,
-  lineEnd,
-  OPTIONAL,
-  SPREAD,
-  Tok,
-} from './chars.js'
+import { ARROW, INCDEC, isDigit, isIdentPart, isIdentStart, lineEnd, OPTIONAL, SPREAD, Tok } from './chars.js'
 
 export { SPREAD, Tok } from './chars.js'
 

@@ -31,6 +31,16 @@ export function usedElsewhere(code: string, name: string): boolean {
   return false
 }
 
+/** How often `name` occurs as a whole word (code, strings and comments alike). */
+export function wordCount(code: string, name: string): number {
+  let n = 0
+  for (let i = code.indexOf(name); i >= 0; i = code.indexOf(name, i + 1)) {
+    if ((i > 0 && isWordChar(code.charCodeAt(i - 1))) || isWordChar(code.charCodeAt(i + name.length))) continue
+    n++
+  }
+  return n
+}
+
 /** A line break other than LF and CRLF, or an HTML-like comment: left to the parser. */
 export function hasOddLineBreakOrHtmlComment(code: string): boolean {
   for (let i = code.indexOf('\r'); i >= 0; i = code.indexOf('\r', i + 1)) if (code.charCodeAt(i + 1) !== 10) return true
