@@ -150,6 +150,10 @@ describe('fast path: what it declines', () => {
       'a const continued on the next line',
       `${IMPORT}const N = 'a'\n+ 'b'\nregistry.register({ name: N, toolset: 't' })`,
     ],
+    [
+      'a spec `satisfies` a generic type',
+      `${IMPORT}registry.register({ name: 'a', toolset: 't' } satisfies Spec<Args>)`,
+    ],
     ['an unknown identifier', `${IMPORT}registry.register({ name: N, toolset: 't' })`],
     ['a spread', `${IMPORT}registry.register({ ...BASE, name: 'a', toolset: 't' })`],
     ['a computed key', `${IMPORT}registry.register({ name: 'a', toolset: 't', [k]: 1 })`],

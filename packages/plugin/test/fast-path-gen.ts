@@ -338,6 +338,8 @@ export const commonFile: fc.Arbitrary<GeneratedFile> = fc
         fc.constantFrom("'", '"', '`'),
         // The name inline, or from a top-level const (declared, exported, `as const`).
         fc.constantFrom('inline', 'const', 'export const', 'as const'),
+        // How the spec ends: plain, or (TypeScript) `satisfies ToolSpec` / `as Spec.Tool`.
+        fc.constantFrom('', '', ' satisfies ToolSpec', ' as Spec.Tool'),
       ),
       { minLength: 1, maxLength: 3 },
     ),
@@ -347,7 +349,7 @@ export const commonFile: fc.Arbitrary<GeneratedFile> = fc
   .map(([[imp, x], calls, sep, file]) => {
     const ts = /\.tsx?$/.test(file)
     const consts: string[] = []
-    const body = calls.map(([name, toolset, extras, q, how], i) => {
+    const body = calls.map(([name, toolset, extras, q, how, typed], i) => {
       let value = `${q}${name}${q}`
       if (how !== 'inline') {
         const local = `TOOL_NAME_${i}`
@@ -355,7 +357,7 @@ export const commonFile: fc.Arbitrary<GeneratedFile> = fc
         consts.push(`${how === 'export const' ? 'export const' : 'const'} ${local} = ${value}${suffix}`)
         value = local
       }
-      return `${x}.register({\n  name: ${value},\n  toolset: ${q}${toolset}${q},\n${extras.map(e => `  ${e},\n`).join('')}})`
+      return `${x}.register({\n  name: ${value},\n  toolset: ${q}${toolset}${q},\n${extras.map(e => `  ${e},\n`).join('')}}${ts ? typed : ''})`
     })
     const helpers = ts
       ? ['interface Args { [key: string]: unknown }', 'function half(a: number): { n: number } { return { n: a / 2 } }']

@@ -66,6 +66,20 @@ async function writeFiles(result: ScanResult, args: GenerateArgs, io: GenerateIo
   return 0
 }
 
+/**
+ * Whether `file` is a file, once it is not empty: a plain save is a truncate, then a write,
+ * and the empty file in between would be scanned (dropping its tools for one rewrite) —
+ * waited out for up to 100 ms, as the dev server does.
+ */
+async function settledFile(file: string): Promise<boolean> {
+  for (let waited = 0; ; waited += 10) {
+    const info = await stat(file).catch(() => undefined)
+    if (info === undefined || !info.isFile()) return false
+    if (info.size > 0 || waited >= 100) return true
+    await new Promise(resolve => setTimeout(resolve, 10))
+  }
+}
+
 const key = (d: Diagnostic): string => JSON.stringify([d.code, d.severity, d.file, d.line, d.column, d.message])
 
 export async function generate(options: ResolvedOptions, args: GenerateArgs, io: GenerateIo): Promise<number> {
@@ -94,14 +108,7 @@ export async function generate(options: ResolvedOptions, args: GenerateArgs, io:
         queue = queue.then(async () => {
           // Content changes of files that still exist rescan only them; an add, rename or
           // delete walks the dirs again (the scanner falls back by itself for unknown paths).
-          const present = await Promise.all(
-            [...paths].map(p =>
-              stat(p).then(
-                s => s.isFile(),
-                () => false,
-              ),
-            ),
-          )
+          const present = await Promise.all([...paths].map(settledFile))
           for (const p of paths) scanner.invalidate(p)
           const result = await scanner.scan(present.every(Boolean) ? { changed: [...paths] } : undefined)
           report(result)

@@ -40,7 +40,7 @@ export function fastDetectRegisterCalls(
   }
   // Line breaks other than LF and CRLF, and HTML-like comments: left to the parser.
   if (hasOddLineBreakOrHtmlComment(code)) return undefined
-  const recognised = recognise(code, /\.(?:[jt]sx|[mc]?js)$/i.test(file), registryModules)
+  const recognised = recognise(code, /\.(?:[jt]sx|[mc]?js)$/i.test(file), /\.[mc]?tsx?$/i.test(file), registryModules)
   if (recognised === undefined || recognised.found.length === 0) return undefined
   const { found, consts } = recognised
   // A registry binding used anywhere but in an import or a recognised call may be handed
@@ -89,6 +89,7 @@ export function fastDetectRegisterCalls(
 function recognise(
   code: string,
   jsx: boolean,
+  ts: boolean,
   registryModules: readonly string[],
 ): { found: Found[]; bindings: string[]; consts: Map<string, string> } | undefined {
   const lx = new SkippingLexer(code, jsx)
@@ -270,6 +271,11 @@ function recognise(
       if (isPunct(125) && lx.depth === depth - 1) break
     }
     advance()
+    // `{ … } satisfies ToolSpec` or `as X` (a dotted type name, TypeScript files only).
+    if (ts && (lx.is('satisfies') || lx.is('as'))) {
+      if (advance() !== Tok.Ident) return false
+      while (nextIs(46)) if (advance() !== Tok.Ident) return false
+    }
     if (isPunct(44)) advance()
     if (!isPunct(41) || lx.depth !== 0) return false
     const end = lx.end
