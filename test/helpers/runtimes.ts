@@ -1,0 +1,41 @@
+// The Bun, Deno and TypeScript binaries the root devDependencies install. npm runs no
+// install scripts here: Bun's postinstall never links its binary, so it is found where the
+// package ships it. A missing binary is a failure, never a skip.
+import { existsSync } from 'node:fs'
+import { cp, mkdir, symlink } from 'node:fs/promises'
+import path from 'node:path'
+import { repoRoot, tempDir } from '../../packages/plugin/test/helpers.js'
+
+function firstExisting(what: string, candidates: string[]): string {
+  const found = candidates.find(file => existsSync(file))
+  if (found === undefined) throw new Error(`${what} not found (looked at ${candidates.join(', ')}): run npm ci`)
+  return found
+}
+
+/** Bun's binary: the platform package's, else the placeholder path the `bun` package ships it under. */
+export const bunBin = (): string =>
+  firstExisting('bun', [
+    path.join(repoRoot, 'node_modules/@oven/bun-linux-x64/bin/bun'),
+    path.join(repoRoot, 'node_modules/bun/bin/bun.exe'),
+  ])
+
+/** The `deno` package's launcher (it runs the binary of @deno/<platform>). */
+export const denoBin = (): string => firstExisting('deno', [path.join(repoRoot, 'node_modules/deno/bin.cjs')])
+
+export const tscBin = (): string => firstExisting('tsc', [path.join(repoRoot, 'node_modules/typescript/bin/tsc')])
+
+export const esbuildBin = (): string =>
+  firstExisting('esbuild', [path.join(repoRoot, 'node_modules/esbuild/bin/esbuild')])
+
+/**
+ * A fixture copied to a temp dir, with `@toolreg/core` (and `@toolreg/plugin`) linked into
+ * its node_modules, as an installed project has them.
+ */
+export async function projectFrom(fixtureDir: string): Promise<string> {
+  const dir = path.join(await tempDir('toolreg-project-'), path.basename(fixtureDir))
+  await cp(fixtureDir, dir, { recursive: true })
+  await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
+  for (const pkg of ['core', 'plugin'])
+    await symlink(path.join(repoRoot, 'packages', pkg), path.join(dir, 'node_modules/@toolreg', pkg), 'dir')
+  return dir
+}
