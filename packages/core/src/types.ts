@@ -22,14 +22,86 @@ export interface MultimodalResult {
 
 export type ToolResult = string | MultimodalResult
 
-/** Passed through `dispatch` to the handler untouched. */
-export interface ToolCallContext {
+/**
+ * Declares the per-run context (`ctx.run`) by module augmentation:
+ * `declare module '@toolreg/core' { interface Register { context: MyContext } }`.
+ * Once declared, `ctx.run` is `MyContext` in every handler and `dispatch` requires it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the app's module augmentation
+export interface Register {}
+
+/** The declared per-run context (`Register['context']`), else `unknown`. */
+export type RunContext = Register extends { context: infer C } ? C : unknown
+
+/** What `ctx.approve` is asked: the tool and its validated arguments. */
+export interface ApprovalRequest {
+  name: string
+  args: Record<string, unknown>
+  toolCallId?: string
+}
+
+/** The fields `dispatch` and the adapters know; any other key passes through too. */
+export interface ToolCallContextBase {
   signal?: AbortSignal
   env?: Record<string, string | undefined>
+  /** The framework's id of this call (AI SDK, MCP…), given to hooks and `approve`. */
+  toolCallId?: string
+  /** Asked before a tool whose `needsApproval` says so runs; only `true` lets it run. */
+  approve?: (request: ApprovalRequest) => boolean | Promise<boolean>
+  /** Receives every value but the last of a streaming (async generator) handler. */
+  onProgress?: (value: unknown) => void
   [k: string]: unknown
 }
 
+/** Passed through `dispatch` to the handler; `run` is required once a context is declared (see `Register`). */
+export type ToolCallContext = ToolCallContextBase &
+  (Register extends { context: infer C } ? { run: C } : { run?: unknown })
+
+/** `dispatch`'s context parameter: optional until a context is declared. */
+export type DispatchContextArg = Register extends { context: unknown }
+  ? [ctx: ToolCallContext]
+  : [ctx?: ToolCallContext]
+
 export type ToolHandler<Args = Record<string, unknown>> = (args: Args, ctx: ToolCallContext) => unknown
+
+/** MCP's `ToolAnnotations`: hints for clients, never enforced. */
+export interface ToolAnnotations {
+  title?: string
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint?: boolean
+}
+
+/** Retries of a handler that throws (never of validation, approval, abort or timeout). */
+export interface ToolRetry {
+  /** Attempts in all, the first included (2: one retry). */
+  attempts: number
+  /** Wait before each retry. Default 0. */
+  backoffMs?: number
+  /** Retry only the errors this accepts. Default: every thrown error. */
+  retryOn?: (error: unknown) => boolean
+}
+
+/** `registry.configure({ hooks })`: observers of every call; a throwing hook is logged, never breaks a call. */
+export interface ToolHooks {
+  onToolStart?: (call: ToolCall) => void
+  onToolEnd?: (call: ToolCall, outcome: ToolOutcome) => void
+}
+export interface ToolCall {
+  name: string
+  toolset: string
+  toolCallId?: string
+  /** The arguments as parsed (before validation). */
+  args: unknown
+}
+export interface ToolOutcome {
+  result: ToolResult
+  isError: boolean
+  durationMs: number
+  /** Handler calls made (0 when validation, approval or an abort stopped the call first). */
+  attempts: number
+}
 
 /** Availability probe: a falsy value, a throw, a rejection or a timeout means "unavailable". May return a Promise. */
 export type CheckFn = () => unknown
@@ -55,6 +127,18 @@ export interface ToolSpec<P extends ToolParameters = Record<string, unknown>> {
   dynamicSchemaOverrides?: () => Record<string, unknown> | null | undefined
   /** Replace a tool of another toolset (row 5 of the register table). */
   override?: boolean
+  /** Ask `ctx.approve` before the handler runs (a function gets the validated args). */
+  needsApproval?: boolean | ((args: InferArgs<P>, ctx: ToolCallContext) => boolean | Promise<boolean>)
+  annotations?: ToolAnnotations
+  /** Aborts the handler's `ctx.signal` after this many milliseconds. */
+  timeoutMs?: number
+  retry?: ToolRetry
+  /** Calls beyond this many wait, first come first served. */
+  maxConcurrency?: number
+  /** JSON Schema or Standard Schema of a plain-object result (validated, returned as JSON text). */
+  outputSchema?: ToolParameters
+  /** Example arguments, checked against the parameters at `register`. */
+  inputExamples?: readonly object[]
 }
 
 /** The stored, frozen record of a registered tool. */
@@ -77,6 +161,17 @@ export interface ToolEntry {
   readonly source?: string
   /** The Standard Schema the tool was registered with (its JSON Schema form is `schema.parameters`). */
   readonly standardSchema?: StandardSchemaV1
+  // biome-ignore lint/suspicious/noExplicitAny: the validated args of any tool
+  readonly needsApproval?: boolean | ((args: any, ctx: ToolCallContext) => boolean | Promise<boolean>)
+  readonly annotations?: Readonly<ToolAnnotations>
+  readonly timeoutMs?: number
+  readonly retry?: Readonly<ToolRetry>
+  readonly maxConcurrency?: number
+  /** The output schema as JSON Schema (a Standard Schema converted, frozen). */
+  readonly outputSchema?: Readonly<Record<string, unknown>>
+  /** The Standard Schema given as `outputSchema`, which validates results. */
+  readonly standardOutputSchema?: StandardSchemaV1
+  readonly inputExamples?: readonly object[]
 }
 
 export interface RegisterMeta {
@@ -111,8 +206,10 @@ export interface RegistryOptions {
   checkTimeoutMs?: number
   /** Receives string results longer than the tool's limit. Default: truncate with a note. */
   onResultOverflow?: OverflowHandler
-  /** Validates JSON Schema tools' arguments in `dispatch`. Default: none (only Standard Schema tools are checked). */
+  /** Validates JSON Schema tools' arguments (and outputs, and `inputExamples`). Default: none (only Standard Schemas are checked). */
   validator?: JsonSchemaValidator
+  /** Observers of every call. */
+  hooks?: ToolHooks
 }
 
 export interface RegistryEvent {

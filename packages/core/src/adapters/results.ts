@@ -1,23 +1,13 @@
+import { isToolError } from '../dispatch/envelope.js'
 import type { ToolResult } from '../types.js'
+
+export { isToolError }
 
 /** MCP content blocks a result may carry (`@modelcontextprotocol/sdk` `ContentBlock`s). */
 export type McpContent =
   | { type: 'text'; text: string }
   | { type: 'image'; data: string; mimeType: string }
   | { type: 'audio'; data: string; mimeType: string }
-
-/**
- * True exactly for the error envelopes `dispatch` answers with (unknown tool, invalid
- * arguments, `[TOOL_ERROR]`, result contract) and for `toolError(...)` results.
- */
-export function isToolError(result: unknown): boolean {
-  if (typeof result != 'string' || !result.startsWith('{"error":')) return false
-  try {
-    return typeof JSON.parse(result).error == 'string'
-  } catch {
-    return false
-  }
-}
 
 const json = (v: unknown) => {
   try {

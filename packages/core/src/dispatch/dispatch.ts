@@ -1,8 +1,11 @@
 import { describeThrown, say, typeName } from '../describe.js'
+import { isPlainObject } from '../freeze.js'
+import { observe } from './hooks.js'
 import { issueList } from './issues.js'
+import { ABORTED, execute, TIMED_OUT, until } from './limits.js'
 import { cut, sanitizeToolError } from './sanitize.js'
-import type { JsonSchemaValidator } from '../types.js'
-import type { Logger, MultimodalResult, OverflowHandler, ToolCallContext, ToolEntry, ToolResult } from '../types.js'
+import type { JsonSchemaValidator, Logger, MultimodalResult, OverflowHandler, ToolHooks } from '../types.js'
+import type { ToolCallContext, ToolEntry, ToolResult } from '../types.js'
 
 /** JSON of `{ error: message, ...extra }`. */
 export const toolError = (message: string, extra?: Record<string, unknown>): string =>
@@ -16,37 +19,47 @@ export const toolResult = (data?: unknown, extra?: Record<string, unknown>): str
 
 export interface DispatchSettings {
   logger: Logger
+  now: () => number
   onResultOverflow?: OverflowHandler
   validator?: JsonSchemaValidator
+  hooks?: ToolHooks
 }
-
-const ABORTED = Symbol()
-
-/**
- * Settles as `result` does, or with ABORTED as soon as `signal` is aborted (already, or later).
- * The listener goes on a signal of this call's own (`AbortSignal.any`), so calls sharing
- * one signal add none to it (no MaxListenersExceededWarning), and it is removed when the call settles.
- */
-const race = (result: unknown, signal: AbortSignal) =>
-  new Promise((resolve, reject) => {
-    const own = AbortSignal.any?.([signal]) ?? signal
-    const stop = () => resolve(ABORTED)
-    own.aborted ? stop() : own.addEventListener('abort', stop)
-    Promise.resolve(result)
-      .then(resolve, reject)
-      .finally(() => own.removeEventListener('abort', stop))
-  })
 
 const failure = (text: string) => toolError('[TOOL_ERROR] ' + sanitizeToolError(text))
 const invalid = (name: string, reason: string, extra?: Record<string, unknown>) =>
   toolError(`Invalid arguments for tool ${name}: ${reason}`, extra)
 
 /** Runs one tool call and wraps every outcome in the envelope contract; never throws. */
-export async function runTool(
+export function runTool(
   e: ToolEntry,
   args: unknown,
   context: ToolCallContext | undefined,
+  settings: DispatchSettings,
+): Promise<ToolResult> {
+  const ctx = context ?? ({} as ToolCallContext)
+  const hooks = settings.hooks
+  return hooks
+    ? observe(hooks, settings.logger, settings.now, e, args, ctx, state => settle(e, args, ctx, settings, state))
+    : settle(e, args, ctx, settings, { attempts: 0 })
+}
+
+/** `needsApproval` asked (with the validated args), then `ctx.approve`: fails closed, so only a `true` lets the handler run. */
+async function approval(e: ToolEntry, args: Record<string, unknown>, ctx: ToolCallContext): Promise<unknown> {
+  const n = e.needsApproval
+  const name = e.name
+  const needed = typeof n == 'function' ? await until(n(args, ctx), ctx.signal) : n
+  if (!needed || needed === ABORTED) return needed
+  if (!ctx.approve) return toolError(`[APPROVAL_REQUIRED] Tool ${name} needs approval`)
+  const ok = await until(ctx.approve({ name, args, toolCallId: ctx.toolCallId }), ctx.signal)
+  return ok === ABORTED ? ok : ok !== true && toolError(`[APPROVAL_DENIED] Tool ${name} was not approved`)
+}
+
+async function settle(
+  e: ToolEntry,
+  args: unknown,
+  ctx: ToolCallContext,
   { logger, onResultOverflow, validator }: DispatchSettings,
+  state: { attempts: number },
 ): Promise<ToolResult> {
   const name = e.name
   try {
@@ -70,13 +83,20 @@ export async function runTool(
       if (r.issues) return invalid(name, ...issueList(r.issues))
       a = r.value as object
     }
-    const signal = context?.signal
-    // An aborted signal wins: before the call (the handler is not called), during it, or set by the handler itself.
-    let r: unknown = signal?.aborted ? ABORTED : e.handler(a as Record<string, unknown>, context ?? {})
-    // A synchronous result is used at once when no signal can interrupt it (no await: dispatch overhead).
-    if (signal) r = await race(r, signal)
-    else if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
-    if (r === ABORTED) return failure('Tool execution aborted: ' + describeThrown(signal!.reason)[1])
+    // Approval first: a call waiting for a person holds no concurrency slot.
+    let r = e.needsApproval && (await approval(e, a as Record<string, unknown>, ctx))
+    if (typeof r == 'string') return r
+    if (r !== ABORTED) r = await execute(e, a, ctx, logger, state)
+    if (r === ABORTED) return failure('Tool execution aborted: ' + describeThrown(ctx.signal!.reason)[1])
+    if (r === TIMED_OUT) return failure(`Tool ${name} timed out after ${e.timeoutMs} ms`)
+    // A plain object of a tool with an output schema: validated, then its JSON text (see the README, "Structured output").
+    if (e.outputSchema && isPlainObject(r)) {
+      const out = e.standardOutputSchema?.['~standard']
+      const v = out ? out.validate(r) : validator?.(e.outputSchema, r)
+      const c = v && ('then' in v ? await v : v)
+      if (c?.issues) return failure(`invalid output of tool ${name}: ` + issueList(c.issues)[0])
+      r = JSON.stringify(c ? c.value : r)
+    }
     if (typeof r == 'string') {
       const limit = e.maxResultSizeChars ?? 100_000
       if (r.length <= limit) return r

@@ -16,7 +16,7 @@ import type {
   RegistryListener,
   RegistryOptions,
   ToolAvailabilityReport,
-  ToolCallContext,
+  DispatchContextArg,
   ToolDefinition,
   ToolDefinitionOptions,
   ToolEntry,
@@ -34,6 +34,7 @@ const OPTION_TYPES = {
   checkTimeoutMs: 'number',
   onResultOverflow: 'function',
   validator: 'function',
+  hooks: 'object',
 }
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
 const names = (entries: ToolEntry[]) => sorted(entries.map(e => e.name))
@@ -92,7 +93,8 @@ export class ToolRegistry {
 
   // biome-ignore lint/suspicious/noExplicitAny: a registered spec may take any argument type
   #register(spec: ToolSpec<any>, meta?: RegisterMeta, owner?: string): ToolEntry | undefined {
-    const entry = createEntry(spec, meta?.source ?? this.#sources.table.get(Object(spec).name), owner)
+    const source = meta?.source ?? this.#sources.table.get(Object(spec).name)
+    const entry = createEntry(spec, source, owner, this.#settings.validator)
     const { name, toolset } = entry
     const override = spec.override === true
     if (owner && override && !this.#policies.get(owner)) throw overrideDenied(owner, name, 'override')
@@ -325,8 +327,8 @@ export class ToolRegistry {
 
   // ---- dispatch ----
 
-  /** Calls a tool and answers with its result or an error envelope; never throws. */
-  dispatch(name: string, args?: unknown, ctx?: ToolCallContext): Promise<ToolResult> {
+  /** Calls a tool and answers with its result or an error envelope; never throws. `ctx` is required once a run context is declared (`Register`). */
+  dispatch(name: string, args?: unknown, ...[ctx]: DispatchContextArg): Promise<ToolResult> {
     const e = this.#tools.get(name)
     // The name is the model's own text: sanitized and capped like every envelope.
     return e

@@ -1,0 +1,145 @@
+import { say } from '../describe.js'
+import type { Logger, ToolCallContext, ToolEntry } from '../types.js'
+
+/** What a call ends with instead of a value: the caller's signal aborted, or the tool's `timeoutMs` passed. */
+export const ABORTED = Symbol()
+export const TIMED_OUT = Symbol()
+
+/** One signal that aborts when any of `signals` does (`AbortSignal.any` where present). */
+const anySignal = (signals: AbortSignal[]): AbortSignal => {
+  if (AbortSignal.any) return AbortSignal.any(signals)
+  const c = new AbortController()
+  for (const s of signals) s.aborted ? c.abort(s.reason) : s.addEventListener('abort', () => c.abort(s.reason))
+  return c.signal
+}
+
+/**
+ * Settles as `result` does, or with ABORTED as soon as `signal` is aborted (already, or later).
+ * The listener goes on a signal of this call's own (`AbortSignal.any`), so calls sharing
+ * one signal add none to it (no MaxListenersExceededWarning), and it is removed when the call settles.
+ */
+export const race = (result: unknown, signal: AbortSignal) =>
+  new Promise((resolve, reject) => {
+    const own = AbortSignal.any?.([signal]) ?? signal
+    const stop = () => resolve(ABORTED)
+    own.aborted ? stop() : own.addEventListener('abort', stop)
+    Promise.resolve(result)
+      .then(resolve, reject)
+      .finally(() => own.removeEventListener('abort', stop))
+  })
+
+/** `value` awaited, or ABORTED when `signal` aborts first. */
+export const until = (value: unknown, signal: AbortSignal | undefined) => (signal ? race(value, signal) : value)
+
+const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> =>
+  typeof (v as AsyncIterable<unknown>)?.[Symbol.asyncIterator] == 'function'
+
+/**
+ * A streaming handler's values: every one but the last to `ctx.onProgress` (a throwing listener is
+ * logged), the last is the result; an abort stops the iteration (the generator's `finally` runs).
+ */
+async function drain(it: AsyncIterable<unknown>, ctx: ToolCallContext, logger: Logger, name: string) {
+  const i = it[Symbol.asyncIterator]()
+  let last: unknown
+  let has = false
+  for (;;) {
+    // Nothing more is pulled once aborted (a listener may abort from `onProgress`).
+    const step = (ctx.signal?.aborted ? ABORTED : await until(i.next(), ctx.signal)) as
+      | IteratorResult<unknown>
+      | typeof ABORTED
+    if (step === ABORTED) {
+      Promise.resolve(i.return?.()).catch(() => {})
+      return ABORTED
+    }
+    if (step.done) return last
+    if (has) {
+      try {
+        ctx.onProgress?.(last)
+      } catch (err) {
+        say(logger, 'warn', `'${name}' onProgress failed:`, err)
+      }
+    }
+    last = step.value
+    has = true
+  }
+}
+
+/** One handler call: its `timeoutMs` joins the caller's signal in the `ctx.signal` the handler sees. */
+async function attempt(e: ToolEntry, args: object, ctx: ToolCallContext, logger: Logger): Promise<unknown> {
+  const caller = ctx.signal
+  let c = ctx
+  if (e.timeoutMs) {
+    const timer = AbortSignal.timeout(e.timeoutMs)
+    c = { ...ctx, signal: caller ? anySignal([caller, timer]) : timer }
+  }
+  const signal = c.signal
+  // An aborted signal wins: before the call (the handler is not called), during it, or set by the handler itself.
+  let r: unknown = signal?.aborted ? ABORTED : e.handler(args as Record<string, unknown>, c)
+  // A synchronous result is used at once when no signal can interrupt it (no await: dispatch overhead).
+  if (signal) r = await race(r, signal)
+  else if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
+  if (r !== ABORTED && isAsyncIterable(r)) r = await drain(r, c, logger, e.name)
+  return r === ABORTED && !caller?.aborted ? TIMED_OUT : r
+}
+
+/** Per tool entry: calls running, and the calls waiting for a slot (first come, first served). */
+const gates = new WeakMap<ToolEntry, { running: number; waiting: (() => void)[] }>()
+
+/** A slot among the tool's `maxConcurrency`: its release function, or ABORTED when `signal` aborts while waiting. */
+function acquire(e: ToolEntry, signal: AbortSignal | undefined): Promise<(() => void) | typeof ABORTED> {
+  let g = gates.get(e)
+  if (!g) gates.set(e, (g = { running: 0, waiting: [] }))
+  const gate = g
+  // The slot passes straight to the next waiter, so no later caller can overtake it.
+  const release = () => {
+    const next = gate.waiting.shift()
+    next ? next() : gate.running--
+  }
+  if (signal?.aborted) return Promise.resolve(ABORTED)
+  if (gate.running < e.maxConcurrency!) return (gate.running++, Promise.resolve(release))
+  return new Promise(resolve => {
+    const go = () => {
+      signal?.removeEventListener('abort', stop)
+      resolve(release)
+    }
+    const stop = () => {
+      gate.waiting.splice(gate.waiting.indexOf(go), 1)
+      resolve(ABORTED)
+    }
+    gate.waiting.push(go)
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+
+/**
+ * The handler under the tool's limits: a concurrency slot, then attempts until one settles,
+ * retrying only what the handler threw (a timeout or an abort is an answer, never retried).
+ * `state.attempts` counts the handler calls.
+ */
+export async function execute(
+  e: ToolEntry,
+  args: object,
+  ctx: ToolCallContext,
+  logger: Logger,
+  state: { attempts: number },
+): Promise<unknown> {
+  const release = e.maxConcurrency ? await acquire(e, ctx.signal) : undefined
+  if (release === ABORTED) return ABORTED
+  try {
+    for (;;) {
+      state.attempts++
+      try {
+        return await attempt(e, args, ctx, logger)
+      } catch (err) {
+        const r = e.retry
+        if (!r || state.attempts >= r.attempts || ctx.signal?.aborted || !(r.retryOn?.(err) ?? true)) throw err
+        say(logger, 'warn', `'${e.name}' attempt ${state.attempts} of ${r.attempts} failed, retrying:`, err)
+        if (r.backoffMs && (await until(sleep(r.backoffMs), ctx.signal)) === ABORTED) return ABORTED
+      }
+    }
+  } finally {
+    release?.()
+  }
+}
