@@ -25,6 +25,9 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
   const ctx = createToolRegistryContext(userOptions)
   // webpack and Rspack read `?` and `#` in a request as query and fragment unless escaped.
   let syntax: RequestSyntax = 'path'
+  // webpack, Rspack and esbuild report through their own hooks (below); every other adapter
+  // unplugin builds (Bun, Farm, Rsbuild's) only through buildStart.
+  let reportsItself = false
 
   return {
     name: PLUGIN_NAME,
@@ -33,6 +36,18 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       if (!VIRTUAL_ID_FILTER.test(id)) return null
       const resolved = ctx.resolveVirtual(id)
       return typeof resolved === 'object' && resolved !== null ? resolved.id : resolved
+    },
+    async buildStart() {
+      if (reportsItself) return
+      const errors: string[] = []
+      // unplugin's build context has no `warn` for these adapters (Bun's has none at all).
+      const own = (this as { warn?: (message: string) => void }).warn
+      ctx.reportTo(await ctx.scan(), {
+        warn: message => (typeof own === 'function' ? own.call(this, message) : console.warn(message)),
+        error: message => void errors.push(message),
+      })
+      // Thrown, not `this.error`: Bun's and Farm's contexts have none, and a throw fails every build.
+      if (errors.length > 0) throw new Error(errors.join('\n'))
     },
     loadInclude: id => VIRTUAL_ID_FILTER.test(id),
     async load(id) {
@@ -45,13 +60,20 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
     },
     webpack: compiler => {
       syntax = 'webpack'
+      reportsItself = true
       applyWebpackLike(ctx, compiler, 'webpack', 'webpack')
     },
     rspack: compiler => {
       syntax = 'rspack'
+      reportsItself = true
       applyWebpackLike(ctx, compiler, 'rspack', 'Rspack')
     },
-    esbuild: { setup: build => setupEsbuild(ctx, build) },
+    esbuild: {
+      setup: build => {
+        reportsItself = true
+        return setupEsbuild(ctx, build)
+      },
+    },
   }
 })
 
@@ -157,7 +179,8 @@ function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
     return { path: args.path, sideEffects: true }
   })
   build.onEnd(async buildResult => {
-    if (buildResult.errors.length > 0) return
+    // Bun's esbuild-compatible `onEnd` passes no `errors` array.
+    if ((buildResult.errors?.length ?? 0) > 0) return
     const asset = ctx.manifestAsset(await ctx.currentScan())
     const { outdir, outfile, write } = build.initialOptions
     const dir = outdir ?? (outfile ? path.dirname(outfile) : undefined)
