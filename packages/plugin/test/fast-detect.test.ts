@@ -154,6 +154,11 @@ describe('fast path: what it declines', () => {
       'a spec `satisfies` a generic type',
       `${IMPORT}registry.register({ name: 'a', toolset: 't' } satisfies Spec<Args>)`,
     ],
+    // Found by the generator at seed 5: the import line's exception once covered the whole line.
+    [
+      'a registry use after an import on the same line',
+      "import { registry } from '@toolreg/core'; const t2 = `${registry}`\nregistry.register({ name: 'search', toolset: 'web' })\n",
+    ],
     ['an unknown identifier', `${IMPORT}registry.register({ name: N, toolset: 't' })`],
     ['a spread', `${IMPORT}registry.register({ ...BASE, name: 'a', toolset: 't' })`],
     ['a computed key', `${IMPORT}registry.register({ name: 'a', toolset: 't', [k]: 1 })`],

@@ -24,6 +24,11 @@ export class Cursor {
   protected readonly stack: Open[] = []
   /** Function bodies among the open brackets. */
   fnDepth = 0
+  /**
+   * Where no code is, as `start, end` pairs in order: comments, string and regex literals and
+   * template text. A name found there by a text search is no use of a binding.
+   */
+  readonly quiet: number[] = []
   // The previous token, for regex and function-body decisions.
   protected prevType: Tok = Tok.End as Tok
   protected prevPunct = 0
@@ -50,6 +55,8 @@ export class Cursor {
   }
 
   protected token(type: Tok, end: number): Tok {
+    if (type === Tok.String || type === Tok.Template || type === Tok.TemplatePart || type === Tok.Regex)
+      this.quiet.push(this.start, end)
     this.end = this.pos = end
     return (this.type = type)
   }

@@ -45,14 +45,16 @@ export function fastDetectRegisterCalls(
   const { found, consts } = recognised
   // A registry binding used anywhere but in an import or a recognised call may be handed
   // on (TR009 for the full detector): declined.
-  if (recognised.bindings.some(name => usedElsewhere(code, name))) return undefined
+  if (recognised.bindings.some(name => usedElsewhere(code, name, recognised.quiet, recognised.imports)))
+    return undefined
   // A const named by a call must occur nowhere but in its declaration and those calls: then
   // nothing can mutate or shadow it (a member assignment or a block-scoped redeclaration).
   const refs = new Map<string, number>()
   for (const f of found)
     for (const v of [f.name, f.toolset]) if ('ref' in v) refs.set(v.ref, (refs.get(v.ref) ?? 0) + 1)
-  for (const [ref, uses] of refs) if (!consts.has(ref) || wordCount(code, ref) !== uses + 1) return undefined
-  const valueOf = (v: FieldValue): string => ('ref' in v ? consts.get(v.ref)! : v.text)
+  for (const [ref, uses] of refs)
+    if (!consts.has(ref) || wordCount(code, ref, recognised.quiet) !== uses + 1) return undefined
+  const fieldText = (v: FieldValue): string => ('ref' in v ? consts.get(v.ref)! : v.text)
   // Every `register` in the text must be one of the recognised calls.
   let occurrences = 0
   for (let i = code.indexOf('register'); i >= 0; i = code.indexOf('register', i + 8)) occurrences++
@@ -62,8 +64,8 @@ export function fastDetectRegisterCalls(
   let line = 1
   let lineStart = 0
   for (const f of found) {
-    const name = valueOf(f.name)
-    const toolset = valueOf(f.toolset)
+    const name = fieldText(f.name)
+    const toolset = fieldText(f.toolset)
     if (!checkName(name, rule) || toolset === '') return undefined
     for (let nl = code.indexOf('\n', lineStart); nl >= 0 && nl < f.start; nl = code.indexOf('\n', lineStart)) {
       line++
@@ -91,7 +93,9 @@ function recognise(
   jsx: boolean,
   ts: boolean,
   registryModules: readonly string[],
-): { found: Found[]; bindings: string[]; consts: Map<string, string> } | undefined {
+):
+  | { found: Found[]; bindings: string[]; consts: Map<string, string>; quiet: readonly number[]; imports: number[] }
+  | undefined {
   const lx = new SkippingLexer(code, jsx)
   const aliases: string[] = []
   const namespaces: string[] = []
@@ -99,6 +103,8 @@ function recognise(
   const imported: string[] = []
   const found: Found[] = []
   const consts = new Map<string, string>()
+  /** The import declarations, as `start, end` pairs: a binding's name there is no use of it. */
+  const importRanges: number[] = []
   /** Names declared more than once at the top level (a parse error, or not a plain const): never read. */
   const redeclared = new Set<string>()
   let boundary = ALWAYS
@@ -118,6 +124,7 @@ function recognise(
 
   /** `import … from '…'` at a statement start; false to decline. The next token is read. */
   const importDeclaration = (): boolean => {
+    const start = lx.start
     let t = advance()
     if (t === Tok.Punct && (lx.punct === 40 || lx.punct === 46)) return true // import(…), import.meta
     if (t === Tok.String) return !lx.escaped && advance() !== Tok.Fail
@@ -176,6 +183,7 @@ function recognise(
     }
     if (!lx.is('from') || advance() !== Tok.String || lx.escaped) return false
     const source = code.slice(lx.start + 1, lx.end - 1)
+    importRanges.push(start, lx.end)
     t = advance()
     // Import attributes, or anything else on the same line: left to the parser.
     if (!lx.newline && t !== Tok.End && !isPunct(59)) return false
@@ -330,6 +338,34 @@ function recognise(
     return lx.type !== Tok.Fail
   }
 
+  /**
+   * The type after `as` / `satisfies` at the top level of a TypeScript file (`as const`,
+   * `satisfies Record<string, unknown>`, `as A.B | C`): names, dotted names, type arguments,
+   * unions, intersections and literals; false to decline on anything else. The type ends
+   * where a name could: a line break after it may start a statement.
+   */
+  const skipType = (): boolean => {
+    let angle = 0
+    let atom = true
+    advance()
+    for (;;) {
+      const t = lx.type
+      if (atom) {
+        if (t !== Tok.Ident && t !== Tok.String && t !== Tok.Number) return false
+        atom = false
+      } else if (isPunct(46) || isPunct(124) || isPunct(38) || (angle > 0 && isPunct(44))) atom = true
+      else if (isPunct(60)) {
+        angle++
+        atom = true
+      } else if (angle > 0 && isPunct(62)) angle--
+      else if (angle === 0) {
+        boundary = AFTER_NEWLINE
+        return t !== Tok.Fail
+      } else return false
+      advance()
+    }
+  }
+
   /** From the current token to the `,` at `depth` or the `}` closing it. */
   const skipValue = (depth: number): boolean => {
     const t = lx.type
@@ -345,12 +381,17 @@ function recognise(
     if (t === Tok.End) {
       for (const local of redeclared) consts.delete(local)
       for (const local of imported) consts.delete(local)
-      return { found, bindings: [...aliases, ...namespaces], consts }
+      return { found, bindings: [...aliases, ...namespaces], consts, quiet: lx.quiet, imports: importRanges }
     }
     if (t === Tok.Ident) {
       const start = lx.depth === 0 && (boundary === ALWAYS || (boundary === AFTER_NEWLINE && lx.newline))
       if (start && lx.is('import')) {
         if (!importDeclaration()) return undefined
+        t = lx.type
+        continue
+      }
+      if (ts && lx.depth === 0 && (lx.is('as') || lx.is('satisfies'))) {
+        if (!skipType()) return undefined
         t = lx.type
         continue
       }

@@ -92,7 +92,9 @@ export class Lexer extends Cursor {
       if (c === 47) {
         const d = code.charCodeAt(pos + 1)
         if (d === 47) {
-          pos = lineEnd(code, pos + 2)
+          const end = lineEnd(code, pos + 2)
+          this.quiet.push(pos, end)
+          pos = end
           continue
         }
         if (d === 42) {
@@ -100,6 +102,7 @@ export class Lexer extends Cursor {
           if (close < 0) return this.fail()
           const nl = code.indexOf('\n', pos)
           if (nl >= 0 && nl < close) this.newline = true
+          this.quiet.push(pos, close + 2)
           pos = close + 2
           continue
         }

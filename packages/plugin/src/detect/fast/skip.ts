@@ -40,6 +40,7 @@ export class SkippingLexer extends Lexer {
         // A comment: the token before it stays the previous one.
         const close = code.charCodeAt(pos + 1) === 47 ? lineEnd(code, pos) : code.indexOf('*/', pos + 2) + 2
         if (close < 2) return this.fail()
+        this.quiet.push(pos, close)
         from = close
         continue
       }
