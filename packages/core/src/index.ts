@@ -16,8 +16,9 @@ export type {
   AnthropicTool,
   McpTool,
   ObjectSchema,
+  EntryLookup,
 } from './adapters/adapters.js'
-export type { AiSdkTool, AiSdkToolsOptions, AiSdkModelOutput } from './adapters/aisdk.js'
+export type { AiSdkTool, AiSdkToolsOptions, AiSdkModelOutput, AiSdkCallOptions, AiSdkJson } from './adapters/aisdk.js'
 export type {
   McpContent,
   OpenAIToolMessage,

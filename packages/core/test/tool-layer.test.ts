@@ -1,6 +1,13 @@
 // The tool layer agents expect (README "Approval, limits, progress and structured output"):
 // approval, limits, progress, structured output, examples and hooks, through `dispatch`.
-import { isToolError, type ToolCall, type ToolOutcome } from '@toolreg/core'
+import {
+  isToolError,
+  toAnthropicTools,
+  toMcpCallToolResult,
+  toMcpTools,
+  type ToolCall,
+  type ToolOutcome,
+} from '@toolreg/core'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -469,5 +476,38 @@ describe('hooks', () => {
       'hook onToolStart failed',
       'hook onToolEnd failed',
     ])
+  })
+})
+
+describe('adapters carry what they can express', () => {
+  it('toAnthropicTools sends inputExamples as input_examples; toMcpTools lists annotations and outputSchema, as copies', async () => {
+    const { registry } = setup()
+    registry.register({
+      name: 'find',
+      toolset: 't',
+      schema: { parameters: OBJ },
+      inputExamples: [{ path: '/a' }],
+      annotations: { readOnlyHint: true },
+      outputSchema: { type: 'object', properties: { hits: { type: 'number' } } },
+      handler: () => ({ hits: 1 }),
+    })
+    registry.register({ name: 'plain', toolset: 't', schema: {}, handler: () => '' })
+    const defs = await registry.getToolDefinitions()
+    const [find, plain] = toAnthropicTools(defs, { registry })
+    expect(find!.input_examples).toEqual([{ path: '/a' }])
+    expect(plain).not.toHaveProperty('input_examples')
+    find!.input_examples![0]!.path = 'changed' // a copy: the registry's stays
+    expect(registry.getEntry('find')!.inputExamples).toEqual([{ path: '/a' }])
+    const [mcp, mcpPlain] = toMcpTools(defs, { registry })
+    expect(mcp).toMatchObject({ annotations: { readOnlyHint: true }, outputSchema: { type: 'object' } })
+    expect(mcpPlain).not.toHaveProperty('annotations')
+    expect(mcpPlain).not.toHaveProperty('outputSchema')
+    const r = await registry.dispatch('find', {})
+    expect(toMcpCallToolResult(r, registry.getEntry('find'))).toEqual({
+      content: [{ type: 'text', text: '{"hits":1}' }],
+      isError: false,
+      structuredContent: { hits: 1 },
+    })
+    expect(toMcpCallToolResult(r)).not.toHaveProperty('structuredContent')
   })
 })

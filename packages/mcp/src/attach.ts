@@ -5,7 +5,7 @@ import { listAllTools } from './listing.js'
 import { isMcpToolset, mcpToolsetName } from './names.js'
 import { resolveOptions, unmatchedFilterNames } from './options.js'
 import { planTools, type PlannedTool } from './plan.js'
-import { toToolSchema } from './schema.js'
+import { toToolExtras, toToolSchema } from './schema.js'
 import { serialize } from './serial.js'
 import type { AttachMcpServerOptions, McpAttachment, McpRegistryTarget } from './types.js'
 
@@ -50,6 +50,7 @@ export async function attachMcpServer(
         name,
         toolset,
         schema,
+        ...toToolExtras(tool.info),
         handler: tool.handler,
         checkFn: connectionAlive,
         isAsync: true,

@@ -3,7 +3,7 @@ import type { Logger, ToolHandler } from '@toolreg/core'
 import { createCallHandler } from './call.js'
 import { mcpToolName } from './names.js'
 import type { ResolvedOptions } from './options.js'
-import type { McpToolInfo } from './schema.js'
+import { toToolExtras, type McpToolInfo } from './schema.js'
 import { utilityTools } from './utilities.js'
 
 /** One tool the attachment wants registered under a registry name. */
@@ -36,7 +36,8 @@ export function planTools(
     planned.set(name, { info, handler })
   }
   for (const tool of listed) {
-    if (options.accepts(tool.name)) add(tool, createCallHandler(client, server, tool.name, timeoutMs))
+    if (options.accepts(tool.name))
+      add(tool, createCallHandler(client, server, tool.name, timeoutMs, toToolExtras(tool).outputSchema !== undefined))
   }
   if (options.utilities) {
     for (const utility of utilityTools(client, server, timeoutMs)) add(utility.info, utility.handler)

@@ -40,13 +40,31 @@ export const serverText = (text: string): string => sanitizeToolError(text, Infi
 const cleanBlocks = (content: unknown[]): unknown[] =>
   content.map(block => (isTextBlock(block) ? { ...block, text: serverText(block.text) } : block))
 
-/** Maps a `tools/call` result to a registry result (README: "Results"); `isError` throws so dispatch builds the envelope. */
-export function toToolResult(result: CallToolResultLike, server: string, tool: string): string | MultimodalResult {
+/**
+ * Maps a `tools/call` result to a registry result (README: "Results"); `isError` throws so dispatch
+ * builds the envelope. A tool with an output schema answers its `structuredContent` as an object
+ * (sanitized like text), which dispatch validates and returns as JSON.
+ */
+export function toToolResult(
+  result: CallToolResultLike,
+  server: string,
+  tool: string,
+  structured = false,
+): string | MultimodalResult | Record<string, unknown> {
   const content = Array.isArray(result.content) ? (result.content as unknown[]) : []
   if (result.isError === true) {
     const text =
       joinText(content) || jsonOrEmpty(result.structuredContent) || `MCP tool ${tool} from ${server} reported an error`
     throw new McpToolError(text, server, tool)
+  }
+  const sc = result.structuredContent
+  if (structured && typeof sc === 'object' && sc !== null && !Array.isArray(sc)) {
+    const text = serverText(JSON.stringify(sc))
+    try {
+      return JSON.parse(text) as Record<string, unknown>
+    } catch {
+      return text // sanitizing broke the JSON: the text stays
+    }
   }
   if (content.length === 0) return serverText(jsonOrEmpty(result.structuredContent ?? result.toolResult))
   if (content.every(isTextBlock)) return serverText(joinText(content))

@@ -1,5 +1,7 @@
 import { toStrictSchema } from './strict.js'
-import type { ToolDefinition } from '../types.js'
+import type { ToolRegistry } from '../registry/registry.js'
+import { registry as shared } from '../registry/singleton.js'
+import type { ToolAnnotations, ToolDefinition, ToolEntry } from '../types.js'
 
 /**
  * Provider shapes, written structurally so that the core needs no SDK: each is assignable
@@ -32,13 +34,30 @@ export interface AnthropicTool {
   name: string
   description: string
   input_schema: ObjectSchema
+  /** The tool's `inputExamples`. */
+  input_examples?: Record<string, unknown>[]
 }
 /** @modelcontextprotocol/sdk: `Tool` of `tools/list`. */
 export interface McpTool {
   name: string
   description: string
   inputSchema: ObjectSchema
+  annotations?: ToolAnnotations
+  outputSchema?: ObjectSchema
 }
+
+/** Where an adapter reads what a definition does not carry (annotations, output schema, examples). */
+export interface EntryLookup {
+  /** Default: the singleton. */
+  registry?: Pick<ToolRegistry, 'getEntry'>
+}
+
+/** The registered entry behind a definition, if any. */
+export const entryOf = (name: string, options?: EntryLookup): ToolEntry | undefined =>
+  (options?.registry ?? shared).getEntry(name)
+
+/** A fresh, mutable deep copy: SDKs and frameworks may write into what they are given. */
+export const copy = <T>(v: T): T => structuredClone(v)
 
 export interface OpenAIToolsOptions {
   /** Emit `strict: true` with a strict-mode schema; throws a TypeError naming the tool and the keyword strict mode cannot express. */
@@ -71,14 +90,23 @@ export const toOpenAIResponsesTools = (
 ): OpenAIResponsesTool[] =>
   defs.map(d => ({ type: 'function', ...strictParts(d, options.strict), strict: options.strict === true }))
 
-export const toAnthropicTools = (defs: readonly ToolDefinition[]): AnthropicTool[] =>
+/** Anthropic tools; a tool's `inputExamples` go as `input_examples`. */
+export const toAnthropicTools = (defs: readonly ToolDefinition[], options?: EntryLookup): AnthropicTool[] =>
   defs.map(d => {
     const { name, description, parameters } = parts(d)
-    return { name, description, input_schema: parameters }
+    const examples = entryOf(name, options)?.inputExamples
+    const tool: AnthropicTool = { name, description, input_schema: parameters }
+    if (examples) tool.input_examples = copy(examples) as Record<string, unknown>[]
+    return tool
   })
 
-export const toMcpTools = (defs: readonly ToolDefinition[]): McpTool[] =>
+/** MCP `tools/list` entries; a tool's `annotations` and `outputSchema` go with it. */
+export const toMcpTools = (defs: readonly ToolDefinition[], options?: EntryLookup): McpTool[] =>
   defs.map(d => {
     const { name, description, parameters } = parts(d)
-    return { name, description, inputSchema: parameters }
+    const e = entryOf(name, options)
+    const tool: McpTool = { name, description, inputSchema: parameters }
+    if (e?.annotations) tool.annotations = { ...e.annotations }
+    if (e?.outputSchema) tool.outputSchema = copy(e.outputSchema) as ObjectSchema
+    return tool
   })

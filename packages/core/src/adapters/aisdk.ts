@@ -1,13 +1,17 @@
-import { parts } from './adapters.js'
-import { contentBlocks, isToolError } from './results.js'
+import { copy, entryOf, parts } from './adapters.js'
+import { contentBlocks, isToolError, parseObject } from './results.js'
 import type { ToolRegistry } from '../registry/registry.js'
 import { registry as shared } from '../registry/singleton.js'
 import type { ToolCallContext, ToolDefinition, ToolResult } from '../types.js'
+
+/** A JSON value (the AI SDK's `JSONValue`). */
+export type AiSdkJson = null | string | number | boolean | AiSdkJson[] | { [k: string]: AiSdkJson | undefined }
 
 /** The AI SDK's `ToolResultOutput` variants this adapter produces. */
 export type AiSdkModelOutput =
   | { type: 'text'; value: string }
   | { type: 'error-text'; value: string }
+  | { type: 'json'; value: AiSdkJson }
   | {
       type: 'content'
       value: (
@@ -17,42 +21,73 @@ export type AiSdkModelOutput =
       )[]
     }
 
+/** What the AI SDK hands `execute` and `needsApproval` (the fields this adapter reads). */
+export interface AiSdkCallOptions {
+  abortSignal?: AbortSignal
+  toolCallId: string
+  experimental_context?: unknown
+}
+
 /** The Vercel AI SDK tool shape (structural, so core needs no `ai` dependency; assignable to its `ToolSet`). */
 export interface AiSdkTool<S> {
   description: string
   inputSchema: S
-  execute: (
-    args: Record<string, unknown>,
-    options: { abortSignal?: AbortSignal; toolCallId: string },
-  ) => Promise<ToolResult>
+  outputSchema?: S
+  inputExamples?: { input: Record<string, unknown> }[]
+  needsApproval?: boolean | ((input: Record<string, unknown>, options: AiSdkCallOptions) => boolean | Promise<boolean>)
+  execute: (args: Record<string, unknown>, options: AiSdkCallOptions) => Promise<unknown> | AsyncIterable<unknown>
   toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) => AiSdkModelOutput
 }
 
 export interface AiSdkToolsOptions<S> {
   /** The `jsonSchema` helper of the `ai` package. */
   jsonSchema(schema: Record<string, unknown>): S
-  /** Default: the singleton. */
-  registry?: Pick<ToolRegistry, 'dispatch'>
-  /** Base context for every call; `signal` is set from the SDK's `abortSignal`. */
+  /** Default: the singleton. With `getEntry`, approval, output schemas, examples and progress map to the SDK's own. */
+  registry?: Pick<ToolRegistry, 'dispatch'> & Partial<Pick<ToolRegistry, 'getEntry'>>
+  /** Base context for every call; `signal`, `toolCallId` and `run` (from `experimental_context`) are set per call. */
   ctx?: ToolCallContext
 }
 
-/** What the model sees of a dispatch result: error envelopes as errors, images as image parts. */
+/** What the model sees of a dispatch result: error envelopes as errors, images as image parts, objects as JSON. */
 export function toAiSdkModelOutput(output: unknown): AiSdkModelOutput {
   if (typeof output == 'string') return { type: isToolError(output) ? 'error-text' : 'text', value: output }
   const r = output as ToolResult
-  if (!Array.isArray((r as { content?: unknown })?.content)) return { type: 'text', value: String(output) }
-  return {
-    type: 'content',
-    value: contentBlocks(r).map(b =>
-      b.type == 'text' ? b : { type: b.type == 'image' ? 'image-data' : 'media', data: b.data, mediaType: b.mimeType },
-    ),
-  }
+  if (Array.isArray((r as { content?: unknown })?.content))
+    return {
+      type: 'content',
+      value: contentBlocks(r).map(b =>
+        b.type == 'text'
+          ? b
+          : { type: b.type == 'image' ? 'image-data' : 'media', data: b.data, mediaType: b.mimeType },
+      ),
+    }
+  return output && typeof output == 'object'
+    ? { type: 'json', value: output as AiSdkJson }
+    : { type: 'text', value: String(output) }
 }
+
+/** A streaming call as the AI SDK's preliminary results: each progress value as it comes, then the result. */
+async function* stream(run: (onProgress: (value: unknown) => void) => Promise<unknown>) {
+  const queue: unknown[] = []
+  let wake = () => {}
+  let done = false
+  const result = run(v => (queue.push(v), wake())).finally(() => ((done = true), wake()))
+  for (;;) {
+    while (queue.length) yield queue.shift()
+    if (done) break
+    await new Promise<void>(r => (wake = r))
+  }
+  yield await result
+}
+
+const isStreaming = (f: unknown) => Object.prototype.toString.call(f) == '[object AsyncGeneratorFunction]'
 
 /**
  * A Vercel AI SDK `ToolSet` keyed by tool name, executing through `registry.dispatch`
- * (which validates the arguments before the handler).
+ * (which validates the arguments before the handler). A tool's `needsApproval` becomes the
+ * SDK's own (the SDK asks, and dispatch is told the call is approved), its `outputSchema` the
+ * SDK's (the result is then the object), `inputExamples` the SDK's, and an async-generator
+ * handler's progress the SDK's preliminary results.
  */
 export function toAiSdkTools<S>(
   defs: readonly ToolDefinition[],
@@ -62,13 +97,33 @@ export function toAiSdkTools<S>(
   return Object.fromEntries(
     defs.map(d => {
       const { name, description, parameters } = parts(d)
+      const e = registry.getEntry ? entryOf(name, { registry: registry as Pick<ToolRegistry, 'getEntry'> }) : undefined
+      const approval = e?.needsApproval
+      const context = (o: AiSdkCallOptions, extra?: object) =>
+        ({
+          ...ctx,
+          signal: o.abortSignal ?? ctx?.signal,
+          toolCallId: o.toolCallId,
+          run: o.experimental_context ?? ctx?.run,
+          // The SDK runs `execute` only after its own approval (or its `needsApproval` said none is needed).
+          ...(approval !== undefined && { approve: () => true }),
+          ...extra,
+        }) as ToolCallContext
+      const answer = (r: unknown) => (e?.outputSchema && typeof r == 'string' && !isToolError(r) && parseObject(r)) || r
       const tool: AiSdkTool<S> = {
         description,
         inputSchema: jsonSchema(parameters),
-        execute: (args, { abortSignal, toolCallId }) =>
-          registry.dispatch(name, args, { ...ctx, signal: abortSignal ?? ctx?.signal, toolCallId }),
+        execute: (args, o) =>
+          isStreaming(e?.handler)
+            ? stream(onProgress => registry.dispatch(name, args, context(o, { onProgress })).then(answer))
+            : registry.dispatch(name, args, context(o)).then(answer),
         toModelOutput: ({ output }) => toAiSdkModelOutput(output),
       }
+      if (approval !== undefined)
+        tool.needsApproval = typeof approval == 'function' ? (input, o) => approval(input, context(o)) : approval
+      if (e?.outputSchema) tool.outputSchema = jsonSchema(copy(e.outputSchema) as Record<string, unknown>)
+      if (e?.inputExamples)
+        tool.inputExamples = copy(e.inputExamples).map(input => ({ input: input as Record<string, unknown> }))
       return [name, tool]
     }),
   )

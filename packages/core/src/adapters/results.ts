@@ -1,5 +1,5 @@
 import { isToolError } from '../dispatch/envelope.js'
-import type { ToolResult } from '../types.js'
+import type { ToolEntry, ToolResult } from '../types.js'
 
 export { isToolError }
 
@@ -86,12 +86,33 @@ export interface AnthropicToolResult {
   is_error: boolean
 }
 
-/** @modelcontextprotocol/sdk: a `CallToolResult` (`isError` from `isToolError`). */
-export function toMcpCallToolResult(result: ToolResult): McpCallToolResult {
-  return { content: contentBlocks(result), isError: isToolError(result) }
+/**
+ * @modelcontextprotocol/sdk: a `CallToolResult` (`isError` from `isToolError`). Given the tool's
+ * entry (`registry.getEntry(name)`), a tool with an `outputSchema` also answers its JSON object
+ * result as `structuredContent`.
+ */
+export function toMcpCallToolResult(result: ToolResult, tool?: Pick<ToolEntry, 'outputSchema'>): McpCallToolResult {
+  const isError = isToolError(result)
+  const out: McpCallToolResult = { content: contentBlocks(result), isError }
+  if (tool?.outputSchema && !isError && typeof result == 'string') {
+    const value = parseObject(result)
+    if (value) out.structuredContent = value
+  }
+  return out
+}
+
+/** The plain object a JSON text holds, else undefined. */
+export function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(text)
+    return v && typeof v == 'object' && !Array.isArray(v) ? v : undefined
+  } catch {
+    return undefined
+  }
 }
 export interface McpCallToolResult {
   content: McpContent[]
   isError: boolean
+  structuredContent?: Record<string, unknown>
   [k: string]: unknown
 }

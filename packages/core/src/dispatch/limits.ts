@@ -18,7 +18,7 @@ const anySignal = (signals: AbortSignal[]): AbortSignal => {
  * The listener goes on a signal of this call's own (`AbortSignal.any`), so calls sharing
  * one signal add none to it (no MaxListenersExceededWarning), and it is removed when the call settles.
  */
-export const race = (result: unknown, signal: AbortSignal) =>
+const race = (result: unknown, signal: AbortSignal) =>
   new Promise((resolve, reject) => {
     const own = AbortSignal.any?.([signal]) ?? signal
     const stop = () => resolve(ABORTED)

@@ -39,3 +39,9 @@ export const message: ChatCompletionMessageParam = toOpenAIToolMessage('call_1',
 export const toolResultBlock: Anthropic.ToolResultBlockParam = toAnthropicToolResult('toolu_1', result)
 export const userTurn: Anthropic.MessageParam = { role: 'user', content: [toAnthropicToolResult('toolu_1', result)] }
 export const callResult: CallToolResult = toMcpCallToolResult(result)
+
+// The tool layer's fields fit too: annotations and outputSchema in tools/list, structuredContent in a result.
+declare const entry: import('@toolreg/core').ToolEntry | undefined
+export const mcpWithRegistry: McpSdkTool[] = toMcpTools(defs, { registry: { getEntry: () => entry } })
+export const structured: CallToolResult = toMcpCallToolResult(result, entry)
+export const anthropicExamples: Anthropic.Tool[] = toAnthropicTools(defs, { registry: { getEntry: () => entry } })

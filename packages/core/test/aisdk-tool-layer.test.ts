@@ -1,0 +1,167 @@
+// toAiSdkTools maps the tool layer to the AI SDK's own features, end to end through generateText
+// and streamText with the SDK's mock model: native approval (tool-approval-request → response),
+// experimental_context as ctx.run, outputSchema as a structured output, progress as preliminary results.
+import { ToolRegistry, toAiSdkTools } from '@toolreg/core'
+import { generateText, jsonSchema, type ModelMessage, simulateReadableStream, stepCountIs, streamText } from 'ai'
+import { MockLanguageModelV3 } from 'ai/test'
+import { describe, expect, it } from 'vitest'
+import { recordingLogger } from './helpers.js'
+
+/** What a mock model's stream carries (the provider's stream part type, read off the mock). */
+type StreamPart =
+  Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+}
+const callThenStop = (toolName: string, input: object) => {
+  let step = 0
+  const prompts: unknown[] = []
+  const model = new MockLanguageModelV3({
+    doGenerate: async options => {
+      prompts.push(options.prompt)
+      return ++step === 1
+        ? {
+            content: [{ type: 'tool-call', toolCallId: 't1', toolName, input: JSON.stringify(input) }],
+            finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+            usage,
+            warnings: [],
+          }
+        : {
+            content: [{ type: 'text', text: 'done' }],
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage,
+            warnings: [],
+          }
+    },
+  })
+  return { model, prompts }
+}
+
+function world() {
+  const registry = new ToolRegistry({ logger: recordingLogger().logger })
+  const calls: unknown[] = []
+  registry.register({
+    name: 'delete_file',
+    toolset: 'fs',
+    schema: { parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+    needsApproval: true,
+    handler: (args, ctx) => (calls.push([args, ctx.run]), 'deleted'),
+  })
+  registry.register({
+    name: 'weather',
+    toolset: 'w',
+    schema: { parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+    outputSchema: { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] },
+    inputExamples: [{ city: 'Oslo' }],
+    handler: (_args, ctx) => ({ temp: 3, user: (ctx.run as { user: string }).user }),
+  })
+  registry.register({
+    name: 'crawl',
+    toolset: 'w',
+    schema: {},
+    handler: async function* () {
+      yield { pages: 1 }
+      yield { pages: 2 }
+      yield 'crawled 2 pages'
+    },
+  })
+  return { registry, calls }
+}
+
+describe('toAiSdkTools and the tool layer', () => {
+  it('needsApproval is the SDK approval: a request first, the handler runs once after the approval response', async () => {
+    const { registry, calls } = world()
+    const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
+    expect(tools.delete_file!.needsApproval).toBe(true)
+    const first = callThenStop('delete_file', { path: '/tmp/x' })
+    const asked = await generateText({ model: first.model, tools, prompt: 'clean up', stopWhen: stepCountIs(3) })
+    const request = asked.content.find(p => p.type === 'tool-approval-request')
+    expect(request).toMatchObject({ toolCall: { toolName: 'delete_file', toolCallId: 't1' } })
+    expect(calls).toEqual([])
+
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'clean up' },
+      ...asked.response.messages,
+      {
+        role: 'tool',
+        content: [{ type: 'tool-approval-response', approvalId: request!.approvalId, approved: true }],
+      },
+    ]
+    const second = callThenStop('none', {})
+    await generateText({
+      model: second.model,
+      tools,
+      messages,
+      experimental_context: { user: 'ada' },
+      stopWhen: stepCountIs(1),
+    })
+    expect(calls).toEqual([[{ path: '/tmp/x' }, { user: 'ada' }]])
+    // The result goes to the model in the next prompt, as the tool message of the approved call.
+    expect(JSON.stringify(second.prompts[0])).toContain('"value":"deleted"')
+  })
+
+  it('outputSchema: the output is the validated object, the model sees JSON; examples and context pass through', async () => {
+    const { registry } = world()
+    const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
+    expect(tools.weather!.inputExamples).toEqual([{ input: { city: 'Oslo' } }])
+    expect(tools.weather!.outputSchema).toBeDefined()
+    const { model, prompts } = callThenStop('weather', { city: 'Oslo' })
+    const r = await generateText({
+      model,
+      tools,
+      prompt: 'weather?',
+      experimental_context: { user: 'ada' },
+      stopWhen: stepCountIs(3),
+    })
+    expect(r.steps[0]!.toolResults[0]!.output).toEqual({ temp: 3, user: 'ada' })
+    const toolMessage = (prompts[1] as { role: string; content: { output: unknown }[] }[]).find(m => m.role === 'tool')!
+    expect(toolMessage.content[0]!.output).toEqual({ type: 'json', value: { temp: 3, user: 'ada' } })
+  })
+
+  it('progress: an async-generator handler streams as preliminary tool results, then the final one', async () => {
+    const { registry } = world()
+    const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
+    let step = 0
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: simulateReadableStream<StreamPart>({
+          chunks:
+            ++step === 1
+              ? [
+                  { type: 'tool-call', toolCallId: 't1', toolName: 'crawl', input: '{}' },
+                  { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+                ]
+              : [
+                  { type: 'text-start', id: '1' },
+                  { type: 'text-delta', id: '1', delta: 'ok' },
+                  { type: 'text-end', id: '1' },
+                  { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+                ],
+        }),
+      }),
+    })
+    const results: unknown[] = []
+    const run = streamText({ model, tools, prompt: 'crawl', stopWhen: stepCountIs(3) })
+    for await (const part of run.fullStream)
+      if (part.type === 'tool-result') results.push([part.preliminary ?? false, part.output])
+    expect(results).toEqual([
+      [true, { pages: 1 }],
+      [true, { pages: 2 }],
+      [true, 'crawled 2 pages'],
+      [false, 'crawled 2 pages'],
+    ])
+  })
+
+  it('a registry the adapter cannot read entries from fails closed on approval', async () => {
+    const { registry, calls } = world()
+    const tools = toAiSdkTools(await registry.getToolDefinitions(), {
+      jsonSchema,
+      registry: { dispatch: (n, a, ...c) => registry.dispatch(n, a, ...c) },
+    })
+    expect(tools.delete_file!.needsApproval).toBeUndefined()
+    expect(await tools.delete_file!.execute({ path: '/x' }, { toolCallId: 't9' })).toMatch(/APPROVAL_REQUIRED/)
+    expect(calls).toEqual([])
+  })
+})
