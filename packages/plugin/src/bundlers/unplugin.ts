@@ -5,7 +5,7 @@
 // name reaches the bundler intact. No hook rewrites a tool module.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createUnplugin } from 'unplugin'
+import { createUnplugin, type UnpluginBuildContext } from 'unplugin'
 import type { PluginBuild, PartialMessage } from 'esbuild'
 import type { Compilation as WebpackCompilation, Compiler as WebpackCompiler } from 'webpack'
 import type { Compiler as RspackCompiler } from '@rspack/core'
@@ -52,6 +52,7 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
     loadInclude: id => VIRTUAL_ID_FILTER.test(id),
     async load(id) {
       const result = await ctx.currentScan()
+      dependOnToolSet(this, ctx, result)
       if (isVirtualModuleId(id)) return ctx.buildModule(result, syntax)
       return (await ctx.loadCompanion(id, result)) ?? null
     },
@@ -79,6 +80,22 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
 
 // ---------------------------------------------------------------------------
 // webpack, Rspack
+
+/**
+ * webpack and Rspack rebuild a module only when one of its own dependencies changed: the
+ * compilation's context dependencies (see reportToWebpack) start a rebuild when a tool file is
+ * added, renamed or deleted, but the virtual module would keep its old text. So the virtual
+ * module and its companions depend on the tool dirs (any entry added or removed) and on each
+ * tool file (a name edited in place), through the loader's public API.
+ */
+function dependOnToolSet(build: UnpluginBuildContext, ctx: ToolRegistryContext, result: ScanResult) {
+  const native = build.getNativeBuildContext?.()
+  if (native?.framework !== 'webpack' && native?.framework !== 'rspack') return
+  const loader = native.loaderContext
+  if (!loader) return
+  for (const dir of ctx.toolDirs()) loader.addContextDependency(dir)
+  for (const file of result.files) loader.addDependency(file.absPath)
+}
 
 type WebpackLikeCompiler = WebpackCompiler | RspackCompiler
 
