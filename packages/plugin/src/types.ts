@@ -28,7 +28,10 @@ export interface ToolRegistryOptions {
   lazy?: boolean | string | string[]
   /** Where to write the `.d.ts` for `virtual:tool-registry` (relative to root), or `false`. Default `'tool-registry.d.ts'`. */
   dts?: string | false
-  /** File name of the manifest build asset, or `false`. Default `'tool-manifest.json'`. */
+  /**
+   * File name of the manifest build asset, or `false`. Default `'tool-manifest.json'`, emitted
+   * by server and SSR builds only; a file named here is emitted by client builds too.
+   */
   manifest?: string | false
   /**
    * The shared configuration file to read (relative to `root`), or `false` to read none.
@@ -61,6 +64,8 @@ export interface ResolvedOptions {
   lazy: boolean | string[]
   dts: string | false
   manifest: string | false
+  /** The user named `manifest` (inline or in the config file): client builds emit it too. */
+  manifestNamed?: true
   /** Undefined: the default of the mode (true in dev, false in builds). */
   verify?: boolean
   /**

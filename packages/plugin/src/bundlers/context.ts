@@ -213,9 +213,17 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return [...toolDirs(), ...result.files.map(f => f.absPath)]
   }
 
-  function manifestAsset(result: ScanResult): { fileName: string; source: string } | undefined {
+  /**
+   * The manifest lists every tool's file and line: an output a web server publishes (`'public'`:
+   * a client build) gets it only when the user named its file (the `manifest` option).
+   */
+  function manifestAsset(
+    result: ScanResult,
+    output: 'server' | 'public' = 'server',
+  ): { fileName: string; source: string } | undefined {
     const fileName = result.options.manifest
     if (fileName === false) return undefined
+    if (output === 'public' && result.options.manifestNamed !== true) return undefined
     return { fileName, source: generateManifest(result) }
   }
 

@@ -27,6 +27,8 @@ interface RollupLikeLog {
 
 interface ViteEnvironment {
   name: string
+  /** `'client'`: the output a web server publishes (a Vite client build's `dist/`, SvelteKit's `build/client`). */
+  config: { consumer: 'client' | 'server' }
 }
 
 /** No hook rewrites a tool module in a build (./vite.ts adds the dev server's transform). */
@@ -78,8 +80,9 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
     generateBundle: {
       // `post`: Vite drops assets emitted at normal order in SSR builds (docs/architecture.md, platform facts).
       order: 'post' as const,
-      async handler(this: RollupLikeContext) {
-        const asset = ctx.manifestAsset(await ctx.currentScan())
+      async handler(this: RollupLikeContext & { environment?: ViteEnvironment }) {
+        const output = this.environment?.config.consumer === 'client' ? 'public' : 'server'
+        const asset = ctx.manifestAsset(await ctx.currentScan(), output)
         if (asset) this.emitFile({ type: 'asset', ...asset })
       },
     },

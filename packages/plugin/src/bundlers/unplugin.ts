@@ -127,7 +127,7 @@ function applyWebpackLike(
     compilation.hooks.processAssets.tapPromise(
       { name: PLUGIN_NAME, stage: wp.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
       async () => {
-        const asset = ctx.manifestAsset(await ctx.currentScan())
+        const asset = ctx.manifestAsset(await ctx.currentScan(), browserTarget(wp) ? 'public' : 'server')
         if (asset) compilation.emitAsset(asset.fileName, new sources.RawSource(asset.source))
       },
     )
@@ -137,6 +137,16 @@ function applyWebpackLike(
     const result = await ctx.scan()
     reportToWebpack(ctx, wp, compilation, unimportableAsErrors(result, syntax, bundler))
   })
+}
+
+/**
+ * A compiler for the browser (`target: 'web'`, browserslist) builds what a web server
+ * publishes. `compiler.platform` is public in webpack 5.90+ and Rspack; an older webpack
+ * has none and counts as a server build, as before.
+ */
+function browserTarget(compiler: WebpackCompiler): boolean {
+  const platform = (compiler as { platform?: { browser?: boolean | null; webworker?: boolean | null } }).platform
+  return platform?.browser === true && platform.webworker !== true
 }
 
 /**

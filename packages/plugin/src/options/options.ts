@@ -86,6 +86,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     lazy: lazyOption(options.lazy),
     dts: fileOption(options.dts, 'dts', defaultOptions.dts),
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
+    ...(typeof options.manifest === 'string' ? { manifestNamed: true as const } : {}),
     ...(options.verify !== undefined ? { verify: options.verify } : {}),
   }
 }

@@ -1,0 +1,65 @@
+// SvelteKit 2 with adapter-node and `@toolreg/plugin/vite`: `vite build` of the fixture app, the
+// built server run with Node answers a route with the registered tools and one dispatch, and the
+// client output (`build/client`, what the server publishes) holds no manifest.
+import { spawn } from 'node:child_process'
+import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { run } from './helpers/run.js'
+
+const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/sveltekit-app')
+const ROOT_MODULES = path.resolve(import.meta.dirname, '../node_modules')
+const VITE_BIN = path.join(ROOT_MODULES, 'vite/bin/vite.js')
+
+let app: string
+beforeAll(async () => {
+  // A copy beside the repository's node_modules (SvelteKit resolves its packages from the app).
+  app = await mkdtemp(path.join(import.meta.dirname, 'fixtures/.sveltekit-'))
+  await cp(FIXTURE, app, { recursive: true })
+  await symlink(ROOT_MODULES, path.join(app, 'node_modules'), 'dir')
+})
+afterAll(() => rm(app, { recursive: true, force: true }))
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+describe('SvelteKit + adapter-node', () => {
+  it('builds; build/client holds no manifest, the server has it and answers with the tools', async () => {
+    const built = await run(process.execPath, [VITE_BIN, 'build'], app)
+    expect(built.code, built.stdout + built.stderr).toBe(0)
+
+    const client = await readdir(path.join(app, 'build/client'), { recursive: true })
+    expect(client.length).toBeGreaterThan(0)
+    expect(client.filter(f => f.endsWith('tool-manifest.json'))).toEqual([])
+    const server = await readdir(path.join(app, '.svelte-kit/output/server'), { recursive: true })
+    expect(server).toContain('tool-manifest.json')
+
+    const port = await freePort()
+    const child = spawn(process.execPath, ['build'], {
+      cwd: app,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    try {
+      let body: { names: string[]; echo: unknown } | undefined
+      for (let i = 0; i < 100 && !body; i++) {
+        body = await fetch(`http://127.0.0.1:${port}/api/tools`)
+          .then(r => r.json() as Promise<{ names: string[]; echo: unknown }>)
+          .catch(() => new Promise<undefined>(resolve => setTimeout(resolve, 100)))
+      }
+      expect(body?.names).toEqual(['add', 'echo'])
+      expect(JSON.stringify(body?.echo)).toContain('hi')
+    } finally {
+      child.kill()
+    }
+  }, 120_000)
+})
