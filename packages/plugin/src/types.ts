@@ -185,6 +185,22 @@ export interface ToolManifest<Name extends string = string> {
     readonly file: string
     readonly line: number
     readonly column: number
+    /** With `toolreg manifest --definitions`: what the tool file says statically. */
+    readonly definition?: StaticDefinition
   }[]
   readonly files: readonly string[]
+}
+
+/**
+ * A tool's definition as its file states it, without running it (`toolreg manifest --definitions`):
+ * each field when static; `dynamic` lists the fields present but not static (a zod schema, a
+ * computed value). `needsApproval: 'dynamic'` is a function (or a value) decided at run time.
+ */
+export interface StaticDefinition {
+  description?: string
+  parameters?: Record<string, unknown>
+  needsApproval?: boolean | 'dynamic'
+  annotations?: Record<string, unknown>
+  timeoutMs?: number
+  dynamic?: string[]
 }

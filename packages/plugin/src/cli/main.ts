@@ -1,4 +1,4 @@
-// `toolreg check | list | manifest | types | generate`: the scanner for CI, no bundler needed.
+// `toolreg check | list | manifest | types | generate | diff`: the scanner for CI, no bundler needed.
 // Parses flags, reads the project's shared configuration (the one the plugin reads),
 // calls the core, maps the result to an exit code (packages/plugin/README.md, "CLI").
 import { readFile, stat } from 'node:fs/promises'
@@ -13,6 +13,8 @@ import type { NameRuleName, ScanResult } from '../types.js'
 import { dtsState, writeDtsFile, type DtsState } from '../codegen/dts-file.js'
 import { writeOut } from './write-out.js'
 import { DEFAULT_GENERATE_OUT, generate } from './generate.js'
+import { runDiff } from './diff.js'
+import { manifestWithDefinitions } from '../scan/definitions.js'
 
 const USAGE = `Usage: toolreg <command> [options]
 
@@ -23,6 +25,7 @@ Commands:
   types      write the .d.ts of virtual:tool-registry (--check: exit 1 when it is stale)
   generate   write virtual:tool-registry as a file (--out, default tool-registry.gen.ts;
              --watch: rewrite it on every change) for runtimes no plugin reaches
+  diff       compare two manifests of \`manifest --definitions\` (toolreg diff --help)
 
 Options come from the project's toolreg.config.{ts,mts,mjs,js,cjs,json} or package.json
 "toolreg" key (the ones the bundler plugin reads); flags override them.
@@ -36,6 +39,7 @@ Options:
   --format FMT     text | json | github (default: text)
   --out FILE       write the output to FILE instead of stdout
   --check          types: only check that the .d.ts is up to date
+  --definitions    manifest: add each tool's static definition (for toolreg diff)
   --watch          generate: keep running and rewrite the file on every change
   -v, --version    print the version
   -h, --help       show this help
@@ -92,6 +96,7 @@ function parse(argv: readonly string[]) {
         config: { type: 'string' },
         check: { type: 'boolean' },
         watch: { type: 'boolean' },
+        definitions: { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -109,6 +114,8 @@ function parse(argv: readonly string[]) {
   if (extra.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}`)
   if (values.check && command !== 'types') throw new UsageError('--check applies to `toolreg types` only')
   if (values.watch && command !== 'generate') throw new UsageError('--watch applies to `toolreg generate` only')
+  if (values.definitions && command !== 'manifest')
+    throw new UsageError('--definitions applies to `toolreg manifest` only')
   const format = values.format ?? 'text'
   if (!(FORMATS as readonly string[]).includes(format))
     throw new UsageError(`--format: unknown format ${JSON.stringify(format)} (text, json or github)`)
@@ -128,6 +135,7 @@ function parse(argv: readonly string[]) {
     out: values.out,
     check: values.check ?? false,
     watch: values.watch ?? false,
+    definitions: values.definitions ?? false,
     options: {
       root: values.root,
       config: values.config,
@@ -200,6 +208,8 @@ async function runTypes(result: ScanResult, check: boolean, io: CliIo): Promise<
 
 /** Run the CLI; resolves to the exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  // `diff` reads two manifests, not a project: its own flags (cli/diff.ts).
+  if (argv[0] === 'diff') return runDiff(argv.slice(1), io)
   let args
   try {
     args = parse(argv)
@@ -241,7 +251,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   // CI's check: every file through @babel/parser, so a syntax error the fast path would skip is TR004.
   const result = await createScanner({ ...options, fullParse: true }).scan()
   const hasErrors = result.diagnostics.some(d => d.severity === 'error')
-  const { output, report } = render(args.command, args.format, result)
+  const rendered = render(args.command, args.format, result)
+  const { report } = rendered
+  const output = args.definitions
+    ? JSON.stringify(await manifestWithDefinitions(result), null, 2) + '\n'
+    : rendered.output
   if (report) io.stderr(report)
   if (args.command === 'types') {
     const code = await runTypes(result, args.check, io)

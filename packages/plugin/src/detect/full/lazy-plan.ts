@@ -11,7 +11,10 @@ import { findProperty, resolveObject } from './static-value.js'
 import type { LazyPlan, LazyTool, RegisterSite } from '../../types.js'
 
 /** The call expression the detector reported at `site` (same offsets), if it is a statement of the module body. */
-function callAt(program: t.Program, site: RegisterSite): t.CallExpression | t.OptionalCallExpression | undefined {
+export function callAt(
+  program: t.Program,
+  site: RegisterSite,
+): t.CallExpression | t.OptionalCallExpression | undefined {
   const visit = (n: t.Node): t.CallExpression | t.OptionalCallExpression | undefined => {
     if (n.start == null || n.end == null || n.start > site.start || n.end < site.end) return undefined
     if (
