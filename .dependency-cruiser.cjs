@@ -54,7 +54,8 @@ module.exports = {
     },
     {
       name: 'core-no-packages',
-      comment: '@toolreg/core has no dependencies; @toolreg/core/validate and @toolreg/core/otel use their optional peers',
+      comment:
+        '@toolreg/core has no dependencies; @toolreg/core/validate and @toolreg/core/otel use their optional peers',
       severity: 'error',
       from: { path: '^packages/core/src/', pathNot: '^packages/core/src/(validate/validate|otel/otel)\\.ts$' },
       to: { path: '(^|/)node_modules/' },
