@@ -34,6 +34,9 @@ export const esbuildBin = (): string =>
 export async function projectFrom(fixtureDir: string): Promise<string> {
   const dir = path.join(await tempDir('toolreg-project-'), path.basename(fixtureDir))
   await cp(fixtureDir, dir, { recursive: true })
+  // A fixture without tools of its own gets the shared set of the build fixture.
+  if (!existsSync(path.join(fixtureDir, 'tools')))
+    await cp(path.join(repoRoot, 'test/fixtures/build-app/tools'), path.join(dir, 'tools'), { recursive: true })
   await mkdir(path.join(dir, 'node_modules/@toolreg'), { recursive: true })
   for (const pkg of ['core', 'plugin'])
     await symlink(path.join(repoRoot, 'packages', pkg), path.join(dir, 'node_modules/@toolreg', pkg), 'dir')
