@@ -16,6 +16,7 @@ import rolldownToolRegistry from '@toolreg/plugin/rolldown'
 import esbuildToolRegistry from '@toolreg/plugin/esbuild'
 import webpackToolRegistry from '@toolreg/plugin/webpack'
 import rspackToolRegistry from '@toolreg/plugin/rspack'
+import { rspackTypeScript } from './helpers/rspack.js'
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures')
 const APP = path.join(FIXTURES, 'build-app')
@@ -192,17 +193,7 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
       devtool: false,
       output: { path: outDir, filename: 'main.cjs', clean: true },
       optimization: { minimize: false },
-      resolve: { extensions: ['.ts', '.js'] },
-      module: {
-        rules: [
-          {
-            test: /\.ts$/,
-            loader: 'builtin:swc-loader',
-            options: { jsc: { parser: { syntax: 'typescript' } } },
-            type: 'javascript/auto',
-          },
-        ],
-      },
+      ...rspackTypeScript,
       plugins: [rspackToolRegistry(options)],
       infrastructureLogging: { level: 'none' },
     })

@@ -17,6 +17,7 @@ import rolldownToolRegistry from '@toolreg/plugin/rolldown'
 import esbuildToolRegistry from '@toolreg/plugin/esbuild'
 import webpackToolRegistry from '@toolreg/plugin/webpack'
 import rspackToolRegistry from '@toolreg/plugin/rspack'
+import { rspackTypeScript } from './helpers/rspack.js'
 
 const ROOT = path.resolve(import.meta.dirname, 'fixtures/build-lazy')
 const RUNNER = path.resolve(import.meta.dirname, 'helpers/lazy-runner.mjs')
@@ -127,17 +128,7 @@ const builders: Record<Bundler, (outDir: string) => Promise<Built>> = {
         devtool: false,
         output: { path: outDir, filename: 'main.cjs', chunkFilename: '[name].[id].cjs', clean: true },
         optimization: { minimize: false },
-        resolve: { extensions: ['.ts', '.js'] },
-        module: {
-          rules: [
-            {
-              test: /\.ts$/,
-              loader: 'builtin:swc-loader',
-              options: { jsc: { parser: { syntax: 'typescript' } } },
-              type: 'javascript/auto',
-            },
-          ],
-        },
+        ...rspackTypeScript,
         plugins: [rspackToolRegistry(OPTIONS)],
         infrastructureLogging: { level: 'none' },
       }),

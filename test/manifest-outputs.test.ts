@@ -12,6 +12,7 @@ import type { ToolRegistryOptions } from '@toolreg/plugin'
 import viteToolRegistry from '@toolreg/plugin/vite'
 import webpackToolRegistry from '@toolreg/plugin/webpack'
 import rspackToolRegistry from '@toolreg/plugin/rspack'
+import { rspackTypeScript } from './helpers/rspack.js'
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/build-dynamic')
 const require = createRequire(import.meta.url)
@@ -86,17 +87,7 @@ const webpackLike = {
       target,
       devtool: false,
       output: { path: outDir, filename: 'main.js' },
-      resolve: { extensions: ['.ts', '.js'] },
-      module: {
-        rules: [
-          {
-            test: /\.ts$/,
-            loader: 'builtin:swc-loader',
-            options: { jsc: { parser: { syntax: 'typescript' } } },
-            type: 'javascript/auto',
-          },
-        ],
-      },
+      ...rspackTypeScript,
       plugins: [rspackToolRegistry({ dts: false })],
       infrastructureLogging: { level: 'none' },
     })

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import webpackToolRegistry from '@toolreg/plugin/webpack'
 import rspackToolRegistry from '@toolreg/plugin/rspack'
 import { run } from './helpers/run.js'
+import { rspackTypeScript } from './helpers/rspack.js'
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/build-dynamic')
 const require = createRequire(import.meta.url)
@@ -136,17 +137,7 @@ const compilers: Record<'webpack' | 'Rspack', (outDir: string) => Promise<Watchi
       target: 'node20',
       devtool: false,
       output: { path: outDir, filename: 'main.cjs' },
-      resolve: { extensions: ['.ts', '.js'] },
-      module: {
-        rules: [
-          {
-            test: /\.ts$/,
-            loader: 'builtin:swc-loader',
-            options: { jsc: { parser: { syntax: 'typescript' } } },
-            type: 'javascript/auto',
-          },
-        ],
-      },
+      ...rspackTypeScript,
       plugins: [rspackToolRegistry({ dts: false })],
       infrastructureLogging: { level: 'none' },
     }) as unknown as WatchingCompiler
