@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { toolFile, toolName, toolSource } from './generate.mjs'
 import { importFrom } from './resolve.mjs'
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.mjs'
 
 const [projectArg, toolsArg, itersArg, warmupArg, ...rest] = process.argv.slice(2)
 const pluginDir = rest[0] === '--plugin-dir' ? rest[1] : undefined
@@ -18,14 +19,6 @@ const tools = Number(toolsArg)
 const iterations = Number(itersArg)
 const warmup = Number(warmupArg)
 const WAIT_MS = 15_000
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]
 
 const epochNow = () => performance.timeOrigin + performance.now()
 const touched = new Set()
@@ -49,7 +42,7 @@ try {
   })
   await server.listen()
   const url = server.resolvedUrls.local[0]
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS })
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
   const page = await browser.newPage()
   const pageErrors = []
   page.on('pageerror', error => pageErrors.push(String(error)))

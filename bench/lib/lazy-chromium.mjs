@@ -10,6 +10,7 @@ import { createServer } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.mjs'
 
 const [eagerDir, lazyDir, repsArg, tool, argsJson, preloadTool = 'weather_forecast'] = process.argv.slice(2)
 const reps = Number(repsArg)
@@ -38,15 +39,8 @@ await new Promise(r => server.listen(0, '127.0.0.1', r))
 const origin = `http://127.0.0.1:${server.address().port}`
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM,
+  args: CHROMIUM_FLAGS,
 })
 
 async function open(which) {

@@ -2,8 +2,9 @@
 // here), the flags this machine needs, and the one allowed skip — only when CI is unset.
 import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.mjs'
 
-export const CHROMIUM = '/usr/bin/chromium'
+export { CHROMIUM }
 
 /** True when the suite must skip: no Chromium and CI unset (in CI a missing browser fails). Prints why. */
 export function skipWithoutChromium(suite: string): boolean {
@@ -18,13 +19,6 @@ export function skipWithoutChromium(suite: string): boolean {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   })
 }
