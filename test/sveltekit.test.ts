@@ -2,20 +2,22 @@
 // built server run with Node answers a route with the registered tools and one dispatch, and the
 // client output (`build/client`, what the server publishes) holds no manifest.
 import { spawn } from 'node:child_process'
-import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from './helpers/run.js'
 
+// Inside the repository (git-ignored): the copy resolves its packages from the root node_modules.
+const TMP = path.resolve(import.meta.dirname, '.tmp')
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/sveltekit-app')
 const ROOT_MODULES = path.resolve(import.meta.dirname, '../node_modules')
 const VITE_BIN = path.join(ROOT_MODULES, 'vite/bin/vite.js')
 
 let app: string
 beforeAll(async () => {
-  // A copy beside the repository's node_modules (SvelteKit resolves its packages from the app).
-  app = await mkdtemp(path.join(import.meta.dirname, 'fixtures/.sveltekit-'))
+  await mkdir(TMP, { recursive: true })
+  app = await mkdtemp(path.join(TMP, 'sveltekit-'))
   await cp(FIXTURE, app, { recursive: true })
   await symlink(ROOT_MODULES, path.join(app, 'node_modules'), 'dir')
 })

@@ -1,0 +1,1 @@
+export { withToolreg } from './bundlers/next.js'

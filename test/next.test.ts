@@ -1,0 +1,190 @@
+// Next.js 16 with `withToolreg` from `@toolreg/plugin/next`, through Next's own CLI: the fixture
+// app (app router; a Node and an Edge route handler answering with the registered tools and one
+// dispatch) is built by `next build` (Turbopack) and `next build --webpack`, started with `next
+// start` and fetched; a duplicate tool name fails both builds with TR001; `next dev` serves an
+// added and a renamed tool without a restart. One file, run in sequence: each build takes
+// 20–40 s on two cores.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { run } from './helpers/run.js'
+
+// Inside the repository (git-ignored): the copy resolves its packages from the root node_modules.
+const TMP = path.resolve(import.meta.dirname, '.tmp')
+const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/next-app')
+const NEXT_BIN = path.resolve(import.meta.dirname, '../node_modules/next/dist/bin/next')
+const ENV = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+const NAMES = ['add', 'echo']
+
+interface RouteBody {
+  runtime: string
+  names: string[]
+  toolNames: string[]
+  echo: unknown
+}
+
+let app: string
+beforeAll(async () => {
+  await mkdir(TMP, { recursive: true })
+  app = await mkdtemp(path.join(TMP, 'next-'))
+  await cp(FIXTURE, app, { recursive: true })
+})
+afterAll(() => rm(app, { recursive: true, force: true }))
+
+const tool = (name: string) => `import { registry } from '@toolreg/core'
+
+registry.register({ name: '${name}', toolset: 'util', schema: {}, handler: () => '${name}' })
+`
+
+/** Add a file the way an editor saves it: the whole content appears at once. */
+async function addFile(file: string, content: string) {
+  const staging = path.join(app, `.staging-${path.basename(file)}`)
+  await writeFile(staging, content)
+  await rename(staging, path.join(app, file))
+}
+
+const next = (args: string[]) => run(process.execPath, [NEXT_BIN, ...args], app, ENV)
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** `next start` or `next dev` on a free port, in its own process group (Next starts a child server). */
+async function serve(command: 'start' | 'dev'): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [NEXT_BIN, command, '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: app,
+    env: ENV,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d))
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => (out += d))
+  return { url: `http://127.0.0.1:${port}`, child, output: () => out }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise(resolve => {
+    if (child.exitCode !== null || child.pid === undefined) return resolve()
+    child.on('exit', () => resolve())
+    process.kill(-child.pid, 'SIGTERM')
+  })
+}
+
+/** Polls `url` until `accept` holds for its JSON body; fails after `ms` with the last body. */
+async function poll(url: string, accept: (body: RouteBody) => boolean, ms = 60_000): Promise<RouteBody> {
+  const deadline = Date.now() + ms
+  let last: unknown
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url)
+      last = response.ok ? await response.json() : `${response.status} ${await response.text()}`
+      if (typeof last === 'object' && accept(last as RouteBody)) return last as RouteBody
+    } catch (error) {
+      last = error
+    }
+    await new Promise(resolve => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url}: no accepted answer within ${ms} ms; last: ${JSON.stringify(last) ?? String(last)}`)
+}
+
+const same = (names: string[]) => (body: RouteBody) => JSON.stringify(body.names) === JSON.stringify(names)
+
+async function expectServed(url: string) {
+  for (const runtime of ['node', 'edge']) {
+    const body = await poll(`${url}/api/${runtime}`, () => true, 30_000)
+    expect(body).toEqual({
+      runtime: runtime === 'node' ? 'nodejs' : 'edge',
+      names: NAMES,
+      toolNames: NAMES,
+      echo: 'hi',
+    })
+  }
+}
+
+describe('@toolreg/plugin/next', () => {
+  it('require() gives withToolreg too (a next.config.js may be CommonJS)', () => {
+    const required = createRequire(import.meta.url)('@toolreg/plugin/next') as { withToolreg: unknown }
+    expect(typeof required.withToolreg).toBe('function')
+    const config = (required.withToolreg as (config: object) => unknown)({ reactStrictMode: true })
+    expect(typeof config).toBe('function')
+  })
+
+  it('bad options throw where the config is written', async () => {
+    const { withToolreg } = await import('@toolreg/plugin/next')
+    expect(() => withToolreg({}, { names: 'bogus' as 'mcp' })).toThrow(/option "names"/)
+  })
+})
+
+describe.sequential('Next.js 16 with withToolreg', () => {
+  for (const mode of ['Turbopack', 'webpack'] as const) {
+    const flags = mode === 'webpack' ? ['--webpack'] : []
+
+    it(`next build (${mode}) and next start: both route handlers answer with the tools and a dispatch`, async () => {
+      await rm(path.join(app, '.next'), { recursive: true, force: true })
+      const started = Date.now()
+      const built = await next(['build', ...flags])
+      console.log(`next build ${flags.join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      expect(built.code, built.stdout + built.stderr).toBe(0)
+      expect(built.stdout).toContain(mode === 'webpack' ? '(webpack)' : '(Turbopack)')
+      // What a web server publishes holds no manifest.
+      const published = await readdir(path.join(app, '.next/static'), { recursive: true })
+      expect(published.filter(f => f.endsWith('tool-manifest.json'))).toEqual([])
+
+      const server = await serve('start')
+      try {
+        await expectServed(server.url)
+      } finally {
+        await stop(server.child)
+      }
+    }, 240_000)
+  }
+
+  it('a duplicate tool name fails next build with TR001, in Turbopack and in webpack', async () => {
+    await addFile('tools/echo_again.ts', tool('echo'))
+    try {
+      for (const flags of [[], ['--webpack']]) {
+        const built = await next(['build', ...flags])
+        const output = built.stdout + built.stderr
+        expect(built.code, output).not.toBe(0)
+        expect(output).toMatch(/error TR001/)
+        expect(output).toContain('tools/echo_again.ts')
+        expect(output).toContain('tools/echo.ts')
+      }
+    } finally {
+      await rm(path.join(app, 'tools/echo_again.ts'))
+    }
+  }, 240_000)
+
+  it('next dev (Turbopack): an added and a renamed tool reach the route without a restart', async () => {
+    const server = await serve('dev')
+    try {
+      await poll(`${server.url}/api/node`, same(NAMES))
+      await addFile('tools/later.ts', tool('added_later'))
+      await poll(`${server.url}/api/node`, same(['add', 'added_later', 'echo']))
+      // Renamed: the file moves and its tool takes a new name; the old name is gone.
+      await rename(path.join(app, 'tools/later.ts'), path.join(app, 'tools/moved.ts'))
+      await addFile('tools/moved.ts', tool('renamed_later'))
+      await poll(`${server.url}/api/node`, same(['add', 'echo', 'renamed_later']))
+      await poll(`${server.url}/api/edge`, same(['add', 'echo', 'renamed_later']))
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n--- next dev ---\n${server.output()}`)
+    } finally {
+      await stop(server.child)
+      await rm(path.join(app, 'tools/moved.ts'), { force: true })
+    }
+    expect(existsSync(path.join(app, 'tool-registry.gen.ts'))).toBe(true)
+  }, 180_000)
+})
