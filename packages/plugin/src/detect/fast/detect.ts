@@ -9,7 +9,9 @@
 import { SPREAD, Tok } from './lexer.js'
 import { SkippingLexer } from './skip.js'
 import { hasOddLineBreakOrHtmlComment, usedElsewhere, wordCount } from './text.js'
-import { after, AFTER_NEWLINE, ALWAYS, OPERATOR_WORDS } from './statement-start.js'
+import { AFTER_NEWLINE, ALWAYS } from './statement-start.js'
+import { importDeclaration, type ImportScope } from './imports.js'
+import { TokenStream } from './stream.js'
 import { checkName } from '../../options/names.js'
 import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
 import type { DetectOptions, DetectResult, RegisterSite } from '../../types.js'
@@ -97,136 +99,40 @@ function recognise(
   | { found: Found[]; bindings: string[]; consts: Map<string, string>; quiet: readonly number[]; imports: number[] }
   | undefined {
   const lx = new SkippingLexer(code, jsx)
-  const aliases: string[] = []
-  const namespaces: string[] = []
-  /** Local names bound by the imports seen so far (registry bindings or not). */
-  const imported: string[] = []
+  const s = new TokenStream(lx, code)
+  const scope: ImportScope = { imported: [], aliases: [], namespaces: [], importRanges: [], registryModules }
+  const { imported, aliases, namespaces, importRanges } = scope
   const found: Found[] = []
   const consts = new Map<string, string>()
-  /** The import declarations, as `start, end` pairs: a binding's name there is no use of it. */
-  const importRanges: number[] = []
   /** Names declared more than once at the top level (a parse error, or not a plain const): never read. */
   const redeclared = new Set<string>()
-  let boundary = ALWAYS
-  const advance = (): Tok => {
-    boundary = after(lx)
-    return lx.next()
-  }
-  const isPunct = (c: number): boolean => lx.type === Tok.Punct && lx.punct === c
-  const nextIs = (c: number): boolean => {
-    advance()
-    return isPunct(c)
-  }
-  const isAny = (words: readonly string[]): boolean => {
-    for (const w of words) if (lx.is(w)) return true
-    return false
-  }
-
-  /** `import … from '…'` at a statement start; false to decline. The next token is read. */
-  const importDeclaration = (): boolean => {
-    const start = lx.start
-    let t = advance()
-    if (t === Tok.Punct && (lx.punct === 40 || lx.punct === 46)) return true // import(…), import.meta
-    if (t === Tok.String) return !lx.escaped && advance() !== Tok.Fail
-    let typeOnly = false
-    if (lx.is('type')) {
-      t = advance()
-      if (lx.is('from') || isPunct(44) || isPunct(61)) return false
-      typeOnly = true
-    }
-    const locals: string[] = []
-    const bound: string[] = []
-    let namespace: string | undefined
-    if (t === Tok.Ident && !lx.is('from')) {
-      bound.push(code.slice(lx.start, lx.end))
-      t = advance() // a default import never binds the registry export
-      if (isPunct(44)) t = advance()
-      else if (!lx.is('from')) return false
-    }
-    if (isPunct(42)) {
-      if (advance() !== Tok.Ident || !lx.is('as') || advance() !== Tok.Ident) return false
-      namespace = code.slice(lx.start, lx.end)
-      t = advance()
-    } else if (isPunct(123)) {
-      for (;;) {
-        t = advance()
-        if (isPunct(125)) break
-        let typeSpec = false
-        if (lx.is('type')) {
-          t = advance()
-          if (lx.is('as')) return false
-          if (t === Tok.Ident || t === Tok.String) typeSpec = true
-          else {
-            // `{ type }`: a binding named type.
-            if (!isPunct(44) && !isPunct(125)) return false
-            bound.push('type')
-            if (isPunct(125)) break
-            continue
-          }
-        }
-        if (t !== Tok.Ident && (t !== Tok.String || lx.escaped)) return false
-        const name = t === Tok.String ? code.slice(lx.start + 1, lx.end - 1) : code.slice(lx.start, lx.end)
-        let local = t === Tok.Ident ? name : undefined
-        t = advance()
-        if (lx.is('as')) {
-          if (advance() !== Tok.Ident) return false
-          local = code.slice(lx.start, lx.end)
-          t = advance()
-        }
-        if (local === undefined) return false
-        bound.push(local)
-        if (name === 'registry' && !typeSpec) locals.push(local)
-        if (isPunct(125)) break
-        if (!isPunct(44)) return false
-      }
-      t = advance()
-    }
-    if (!lx.is('from') || advance() !== Tok.String || lx.escaped) return false
-    const source = code.slice(lx.start + 1, lx.end - 1)
-    importRanges.push(start, lx.end)
-    t = advance()
-    // Import attributes, or anything else on the same line: left to the parser.
-    if (!lx.newline && t !== Tok.End && !isPunct(59)) return false
-    // A binding imported twice is a parse error: left to the parser.
-    if (namespace !== undefined) bound.push(namespace)
-    for (const local of bound) {
-      if (imported.includes(local)) return false
-      imported.push(local)
-    }
-    if (!typeOnly && registryModules.includes(source)) {
-      aliases.push(...locals)
-      if (namespace !== undefined) namespaces.push(namespace)
-    }
-    return t !== Tok.Fail
-  }
-
   /**
    * `X.register({ … })` from X; true when X turned out not to start a register call
    * (the next token is read), false to decline, or the call is pushed.
    */
   const registerStatement = (registry: boolean, namespace: boolean): boolean => {
     const start = lx.start
-    if (!nextIs(46) || advance() !== Tok.Ident) return true
+    if (!s.nextIs(46) || s.advance() !== Tok.Ident) return true
     if (namespace && lx.is('registry')) {
-      if (!nextIs(46) || advance() !== Tok.Ident) return true
+      if (!s.nextIs(46) || s.advance() !== Tok.Ident) return true
     } else if (!registry) return true
     if (!lx.is('register')) return true
     // From here on the call is recognised whole or the file is declined.
-    if (!nextIs(40) || !nextIs(123)) return false
+    if (!s.nextIs(40) || !s.nextIs(123)) return false
     const depth = lx.depth
     let name: FieldValue | undefined
     let toolset: FieldValue | undefined
     for (;;) {
-      let t = advance()
+      let t = s.advance()
       if (t === Tok.Punct && lx.punct === 125) break
       if (t === Tok.Punct && (lx.punct === SPREAD || lx.punct === 91)) return false
       // Key: `get`/`set`/`async`/`*` before a method name make it not a plain property.
       let method = false
-      if (isPunct(42)) {
+      if (s.isPunct(42)) {
         method = true
-        t = advance()
+        t = s.advance()
       } else if (lx.is('get') || lx.is('set') || lx.is('async')) {
-        t = advance()
+        t = s.advance()
         const plain =
           t === Tok.Punct &&
           (lx.punct === 58 ||
@@ -236,12 +142,12 @@ function recognise(
             lx.punct === 60 ||
             lx.punct === 63)
         if (plain) {
-          if (!skipValue(depth)) return false
-          if (isPunct(125) && lx.depth === depth - 1) break
+          if (!s.skipValue(depth)) return false
+          if (s.isPunct(125) && lx.depth === depth - 1) break
           continue
         }
         method = true
-        if (isPunct(42)) t = advance()
+        if (s.isPunct(42)) t = s.advance()
       }
       if (t !== Tok.Ident && t !== Tok.Number && (t !== Tok.String || lx.escaped)) return false
       const quoted = t === Tok.String ? 1 : 0
@@ -252,69 +158,47 @@ function recognise(
       if (field !== undefined) {
         if (method || (field === 'name' ? name : toolset) !== undefined) return false
         let value: FieldValue
-        t = advance()
-        if (quoted === 0 && (isPunct(44) || isPunct(125))) {
+        t = s.advance()
+        if (quoted === 0 && (s.isPunct(44) || s.isPunct(125))) {
           // The shorthand `{ name }`: the const of that name.
           value = { ref: field }
         } else {
-          if (!isPunct(58)) return false
-          t = advance()
+          if (!s.isPunct(58)) return false
+          t = s.advance()
           if (t === Tok.Ident) {
             value = { ref: code.slice(lx.start, lx.end) }
           } else {
-            const text = literalValue(t)
+            const text = s.literalValue(t)
             if (text === undefined) return false
             value = { text }
           }
-          advance()
+          s.advance()
         }
         if (field === 'name') name = value
         else toolset = value
-        if (isPunct(125) && lx.depth === depth - 1) break
-        if (!isPunct(44) || lx.depth !== depth) return false
+        if (s.isPunct(125) && lx.depth === depth - 1) break
+        if (!s.isPunct(44) || lx.depth !== depth) return false
         continue
       }
-      advance()
-      if (!skipValue(depth)) return false
-      if (isPunct(125) && lx.depth === depth - 1) break
+      s.advance()
+      if (!s.skipValue(depth)) return false
+      if (s.isPunct(125) && lx.depth === depth - 1) break
     }
-    advance()
+    s.advance()
     // `{ … } satisfies ToolSpec` or `as X` (a dotted type name, TypeScript files only).
     if (ts && (lx.is('satisfies') || lx.is('as'))) {
-      if (advance() !== Tok.Ident) return false
-      while (nextIs(46)) if (advance() !== Tok.Ident) return false
+      if (s.advance() !== Tok.Ident) return false
+      while (s.nextIs(46)) if (s.advance() !== Tok.Ident) return false
     }
-    if (isPunct(44)) advance()
-    if (!isPunct(41) || lx.depth !== 0) return false
+    if (s.isPunct(44)) s.advance()
+    if (!s.isPunct(41) || lx.depth !== 0) return false
     const end = lx.end
-    advance()
+    s.advance()
     // The call must be the whole statement.
-    if (!statementEnds()) return false
+    if (!s.statementEnds()) return false
     if (name === undefined || toolset === undefined) return false
     found.push({ start, end, name, toolset })
     return lx.type !== Tok.Fail
-  }
-
-  /**
-   * Whether the current token ends the statement before it: a `;` (then skipped), the end,
-   * or a token after a line break that cannot continue it (ASI), which starts the next one.
-   */
-  const statementEnds = (): boolean => {
-    const t = lx.type
-    if (t === Tok.Punct && lx.punct === 59) advance()
-    else if (t !== Tok.End && !(lx.newline && (t === Tok.String || (t === Tok.Ident && !isAny(OPERATOR_WORDS)))))
-      return false
-    // The next statement starts at the token already read.
-    else boundary = AFTER_NEWLINE
-    return true
-  }
-
-  /** The value of a string token (or a template without substitutions), or undefined. */
-  const literalValue = (t: Tok): string | undefined => {
-    if ((t !== Tok.String && t !== Tok.Template) || lx.escaped) return undefined
-    const value = code.slice(lx.start + 1, lx.end - 1)
-    // A template's cooked value normalizes line breaks: left to the parser.
-    return t === Tok.Template && (value.includes('\n') || value.includes('\r')) ? undefined : value
   }
 
   /**
@@ -322,57 +206,20 @@ function recognise(
    * Any other declaration is read on as plain code, its names never read as strings.
    */
   const constDeclaration = (): boolean => {
-    if (advance() !== Tok.Ident || lx.is('enum')) return true
+    if (s.advance() !== Tok.Ident || lx.is('enum')) return true
     const local = code.slice(lx.start, lx.end)
     if (consts.has(local) || imported.includes(local)) redeclared.add(local)
-    if (!nextIs(61)) return true
-    const value = literalValue(advance())
+    if (!s.nextIs(61)) return true
+    const value = s.literalValue(s.advance())
     if (value === undefined) return true
-    advance()
+    s.advance()
     if (lx.is('as')) {
-      if (advance() !== Tok.Ident || !lx.is('const')) return true
-      advance()
+      if (s.advance() !== Tok.Ident || !lx.is('const')) return true
+      s.advance()
     }
-    if (!statementEnds()) return true
+    if (!s.statementEnds()) return true
     if (!redeclared.has(local)) consts.set(local, value)
     return lx.type !== Tok.Fail
-  }
-
-  /**
-   * The type after `as` / `satisfies` at the top level of a TypeScript file (`as const`,
-   * `satisfies Record<string, unknown>`, `as A.B | C`): names, dotted names, type arguments,
-   * unions, intersections and literals; false to decline on anything else. The type ends
-   * where a name could: a line break after it may start a statement.
-   */
-  const skipType = (): boolean => {
-    let angle = 0
-    let atom = true
-    advance()
-    for (;;) {
-      const t = lx.type
-      if (atom) {
-        if (t !== Tok.Ident && t !== Tok.String && t !== Tok.Number) return false
-        atom = false
-      } else if (isPunct(46) || isPunct(124) || isPunct(38) || (angle > 0 && isPunct(44))) atom = true
-      else if (isPunct(60)) {
-        angle++
-        atom = true
-      } else if (angle > 0 && isPunct(62)) angle--
-      else if (angle === 0) {
-        boundary = AFTER_NEWLINE
-        return t !== Tok.Fail
-      } else return false
-      advance()
-    }
-  }
-
-  /** From the current token to the `,` at `depth` or the `}` closing it. */
-  const skipValue = (depth: number): boolean => {
-    const t = lx.type
-    if (t === Tok.Fail || t === Tok.End) return false
-    if (t === Tok.Punct && ((lx.punct === 44 && lx.depth === depth) || (lx.punct === 125 && lx.depth === depth - 1)))
-      return true
-    return lx.skipTo(depth) !== Tok.Fail
   }
 
   let t = lx.next()
@@ -384,19 +231,19 @@ function recognise(
       return { found, bindings: [...aliases, ...namespaces], consts, quiet: lx.quiet, imports: importRanges }
     }
     if (t === Tok.Ident) {
-      const start = lx.depth === 0 && (boundary === ALWAYS || (boundary === AFTER_NEWLINE && lx.newline))
+      const start = lx.depth === 0 && (s.boundary === ALWAYS || (s.boundary === AFTER_NEWLINE && lx.newline))
       if (start && lx.is('import')) {
-        if (!importDeclaration()) return undefined
+        if (!importDeclaration(s, scope)) return undefined
         t = lx.type
         continue
       }
       if (ts && lx.depth === 0 && (lx.is('as') || lx.is('satisfies'))) {
-        if (!skipType()) return undefined
+        if (!s.skipType()) return undefined
         t = lx.type
         continue
       }
       if (start && (lx.is('const') || lx.is('export'))) {
-        if (lx.is('export') && (advance() !== Tok.Ident || !lx.is('const'))) {
+        if (lx.is('export') && (s.advance() !== Tok.Ident || !lx.is('const'))) {
           t = lx.type
           continue
         }
@@ -405,8 +252,8 @@ function recognise(
         continue
       }
       if (start) {
-        const registry = lx.is('registry') || isAny(aliases)
-        const namespace = isAny(namespaces)
+        const registry = lx.is('registry') || s.isAny(aliases)
+        const namespace = s.isAny(namespaces)
         if (registry || namespace) {
           if (!registerStatement(registry, namespace)) return undefined
           t = lx.type
@@ -417,6 +264,6 @@ function recognise(
       if (lx.fnDepth === 0 && (lx.is('throw') || lx.is('return') || lx.is('break') || lx.is('continue')))
         return undefined
     }
-    t = advance()
+    t = s.advance()
   }
 }
