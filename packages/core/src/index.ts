@@ -6,6 +6,8 @@ export { sanitizeToolError } from './dispatch/sanitize.js'
 export { redactSecrets } from './dispatch/redact.js'
 export { toOpenAITools, toOpenAIResponsesTools, toAnthropicTools, toMcpTools } from './adapters/adapters.js'
 export { toAiSdkTools, toAiSdkModelOutput } from './adapters/aisdk.js'
+export { toLangChainTools } from './adapters/langchain.js'
+export { ToolCallError } from './adapters/framework.js'
 export { isToolError, toOpenAIToolMessage, toAnthropicToolResult, toMcpCallToolResult } from './adapters/results.js'
 export { toStrictSchema, fromStrictArguments } from './adapters/strict.js'
 export type * from './types.js'
@@ -19,6 +21,14 @@ export type {
   EntryLookup,
 } from './adapters/adapters.js'
 export type { AiSdkTool, AiSdkToolsOptions, AiSdkModelOutput, AiSdkCallOptions, AiSdkJson } from './adapters/aisdk.js'
+export type { AdapterRegistry, FrameworkToolsOptions } from './adapters/framework.js'
+export type {
+  LangChainToolsOptions,
+  LangChainToolConfig,
+  LangChainToolFields,
+  LangChainContent,
+  LangChainApprovalRequest,
+} from './adapters/langchain.js'
 export type {
   McpContent,
   OpenAIToolMessage,
