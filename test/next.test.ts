@@ -1,11 +1,10 @@
 // Next.js 16 with `withToolreg` from `@toolreg/plugin/next`, through Next's own CLI: the fixture
 // app (app router; a Node and an Edge route handler answering with the registered tools and one
 // dispatch) is built by `next build` (Turbopack) and `next build --webpack`, started with `next
-// start` and fetched; a duplicate tool name fails both builds with TR001; `next dev` serves an
-// added and a renamed tool without a restart. One file, run in sequence: each build takes
-// 20–40 s on two cores.
+// start` and fetched; a duplicate tool name fails both builds with TR001; `next dev` and `next
+// dev --webpack` serve an added and a renamed tool without a restart. One file, run in
+// sequence: a build takes 8-30 s on two cores.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
@@ -61,9 +60,12 @@ function freePort(): Promise<number> {
 }
 
 /** `next start` or `next dev` on a free port, in its own process group (Next starts a child server). */
-async function serve(command: 'start' | 'dev'): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+async function serve(
+  command: 'start' | 'dev',
+  flags: string[] = [],
+): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const port = await freePort()
-  const child = spawn(process.execPath, [NEXT_BIN, command, '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [NEXT_BIN, command, ...flags, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: app,
     env: ENV,
     detached: true,
@@ -168,23 +170,30 @@ describe.sequential('Next.js 16 with withToolreg', () => {
     }
   }, 240_000)
 
-  it('next dev (Turbopack): an added and a renamed tool reach the route without a restart', async () => {
-    const server = await serve('dev')
-    try {
-      await poll(`${server.url}/api/node`, same(NAMES))
-      await addFile('tools/later.ts', tool('added_later'))
-      await poll(`${server.url}/api/node`, same(['add', 'added_later', 'echo']))
-      // Renamed: the file moves and its tool takes a new name; the old name is gone.
-      await rename(path.join(app, 'tools/later.ts'), path.join(app, 'tools/moved.ts'))
-      await addFile('tools/moved.ts', tool('renamed_later'))
-      await poll(`${server.url}/api/node`, same(['add', 'echo', 'renamed_later']))
-      await poll(`${server.url}/api/edge`, same(['add', 'echo', 'renamed_later']))
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n--- next dev ---\n${server.output()}`)
-    } finally {
-      await stop(server.child)
-      await rm(path.join(app, 'tools/moved.ts'), { force: true })
-    }
-    expect(existsSync(path.join(app, 'tool-registry.gen.ts'))).toBe(true)
-  }, 180_000)
+  it.each([
+    ['Turbopack', []],
+    ['webpack', ['--webpack']],
+  ])(
+    'next dev (%s): an added and a renamed tool reach both routes without a restart',
+    async (_, flags) => {
+      const server = await serve('dev', flags)
+      try {
+        await poll(`${server.url}/api/node`, same(NAMES))
+        await addFile('tools/later.ts', tool('added_later'))
+        await poll(`${server.url}/api/node`, same(['add', 'added_later', 'echo']))
+        await poll(`${server.url}/api/edge`, same(['add', 'added_later', 'echo']))
+        // Renamed: the file moves and its tool takes a new name; the old name is gone.
+        await rename(path.join(app, 'tools/later.ts'), path.join(app, 'tools/moved.ts'))
+        await addFile('tools/moved.ts', tool('renamed_later'))
+        await poll(`${server.url}/api/node`, same(['add', 'echo', 'renamed_later']))
+        await poll(`${server.url}/api/edge`, same(['add', 'echo', 'renamed_later']))
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n--- next dev ---\n${server.output()}`)
+      } finally {
+        await stop(server.child)
+        await rm(path.join(app, 'tools/moved.ts'), { force: true })
+      }
+    },
+    180_000,
+  )
 })

@@ -18,6 +18,7 @@ import {
   VIRTUAL_MODULE_ID,
 } from './context.js'
 import type { ToolRegistryContext } from './context.js'
+import { pruneCode } from '../codegen/prune.js'
 import { type RequestSyntax, unimportableReason } from '../scan/file-names.js'
 import type { Diagnostic, ScanResult, ToolRegistryOptions } from '../types.js'
 
@@ -52,8 +53,12 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
     loadInclude: id => VIRTUAL_ID_FILTER.test(id),
     async load(id) {
       const result = await ctx.currentScan()
-      dependOnToolSet(this, ctx, result)
-      if (isVirtualModuleId(id)) return ctx.buildModule(result, syntax)
+      const watching = dependOnToolSet(this, ctx, result)
+      if (isVirtualModuleId(id)) {
+        const code = ctx.buildModule(result, syntax)
+        // A dev server (webpack-dev-server, `next dev --webpack`) keeps the registry across rebuilds.
+        return watching ? code + pruneCode(result, VIRTUAL_MODULE_ID) : code
+      }
       return (await ctx.loadCompanion(id, result)) ?? null
     },
     watchChange(id) {
@@ -86,15 +91,17 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
  * compilation's context dependencies (see reportToWebpack) start a rebuild when a tool file is
  * added, renamed or deleted, but the virtual module would keep its old text. So the virtual
  * module and its companions depend on the tool dirs (any entry added or removed) and on each
- * tool file (a name edited in place), through the loader's public API.
+ * tool file (a name edited in place), through the loader's public API. True when the compiler
+ * watches (`compiler.watchMode`).
  */
-function dependOnToolSet(build: UnpluginBuildContext, ctx: ToolRegistryContext, result: ScanResult) {
+function dependOnToolSet(build: UnpluginBuildContext, ctx: ToolRegistryContext, result: ScanResult): boolean {
   const native = build.getNativeBuildContext?.()
-  if (native?.framework !== 'webpack' && native?.framework !== 'rspack') return
+  if (native?.framework !== 'webpack' && native?.framework !== 'rspack') return false
   const loader = native.loaderContext
-  if (!loader) return
+  if (!loader) return false
   for (const dir of ctx.toolDirs()) loader.addContextDependency(dir)
   for (const file of result.files) loader.addDependency(file.absPath)
+  return native.compiler.watchMode === true
 }
 
 type WebpackLikeCompiler = WebpackCompiler | RspackCompiler

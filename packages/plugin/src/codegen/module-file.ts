@@ -5,7 +5,8 @@
 import path from 'node:path'
 import { parseCompanionId } from './companion-ids.js'
 import { generateSearchIndexModule, type Prebuild } from './search-index.js'
-import { generateCompanionModule, generateModule, sourcesTable } from './virtual-module.js'
+import { pruneCode } from './prune.js'
+import { generateCompanionModule, generateModule } from './virtual-module.js'
 import { toPosix } from '../scan/walk.js'
 import type { ScanResult } from '../types.js'
 
@@ -22,7 +23,7 @@ export interface GenerateModuleFilesOptions {
   prebuild?: Prebuild
   /**
    * For a dev server that evaluates this file again after each change but keeps the registry
-   * and the unchanged tool modules (`next dev`): drop the tools of files gone (see prunePrevious).
+   * and the unchanged tool modules (`next dev`): drop the tools of files gone (./prune.ts).
    */
   prune?: boolean
 }
@@ -60,7 +61,7 @@ export function generateModuleFiles(scan: ScanResult, options: GenerateModuleFil
       return relativeSpecifier(dir, file)
     },
   })
-  if (options.prune === true) text += prunePrevious(scan, path.basename(options.file))
+  if (options.prune === true) text += pruneCode(scan, `generated ${path.basename(options.file)}`)
   if (typescript) {
     const names = scan.toolNames.length === 0 ? 'never' : scan.toolNames.map(quote).join(' | ')
     // Generated code is not the project's to type-check (its lazy loaders' parameters are
@@ -77,29 +78,4 @@ export function generateModuleFiles(scan: ScanResult, options: GenerateModuleFil
     if (content !== undefined) files.push({ file, content: typescript ? `// @ts-nocheck\n${content}` : content })
   }
   return files
-}
-
-/**
- * Code that removes what an earlier version of this file registered and this one does not: each
- * statically named tool the previous sources table listed and this one does not (its file was
- * deleted or renamed, or its name changed), unless another file has taken the name since (its
- * `source` then differs). Runs after the tool modules, through the registry's public API; the
- * previous table is kept on `globalThis`, one per generated file. Dynamic names have no source
- * and stay.
- */
-function prunePrevious(scan: ScanResult, fileName: string): string {
-  const key = `Symbol.for(${JSON.stringify(`@toolreg/plugin generated ${fileName}`)})`
-  return [
-    '',
-    `const __sources = ${JSON.stringify(sourcesTable(scan))}`,
-    `const __previous = globalThis[${key}]`,
-    `globalThis[${key}] = __sources`,
-    'if (__previous) {',
-    '  for (const name of Object.keys(__previous)) {',
-    '    if (Object.hasOwn(__sources, name)) continue',
-    '    if (registry.getEntry(name)?.source === __previous[name]) registry.deregister(name)',
-    '  }',
-    '}',
-    '',
-  ].join('\n')
 }
