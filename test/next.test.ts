@@ -86,7 +86,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Polls `url` until `accept` holds for its JSON body; fails after `ms` with the last body. */
-async function poll(url: string, accept: (body: RouteBody) => boolean, ms = 60_000): Promise<RouteBody> {
+async function poll(url: string, accept: (body: RouteBody) => boolean, ms = 120_000): Promise<RouteBody> {
   const deadline = Date.now() + ms
   let last: unknown
   while (Date.now() < deadline) {
@@ -194,6 +194,6 @@ describe.sequential('Next.js 16 with withToolreg', () => {
         await rm(path.join(app, 'tools/moved.ts'), { force: true })
       }
     },
-    180_000,
+    360_000,
   )
 })
