@@ -7,6 +7,14 @@ export { redactSecrets } from './dispatch/redact.js'
 export { toOpenAITools, toOpenAIResponsesTools, toAnthropicTools, toMcpTools } from './adapters/adapters.js'
 export { toAiSdkTools, toAiSdkModelOutput } from './adapters/aisdk.js'
 export { toLangChainTools } from './adapters/langchain.js'
+export type {
+  OpenAIAgentsToolsOptions,
+  OpenAIAgentsToolFields,
+  OpenAIAgentsRunContext,
+  OpenAIAgentsCallDetails,
+  OpenAIAgentsContent,
+} from './adapters/openai-agents.js'
+export { toOpenAIAgentsTools } from './adapters/openai-agents.js'
 export { ToolCallError } from './adapters/framework.js'
 export { isToolError, toOpenAIToolMessage, toAnthropicToolResult, toMcpCallToolResult } from './adapters/results.js'
 export { toStrictSchema, fromStrictArguments } from './adapters/strict.js'

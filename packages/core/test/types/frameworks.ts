@@ -3,7 +3,8 @@
 // "Agent frameworks" snippets is a line of this file (framework-readme.test.ts checks it).
 import type { StructuredTool } from '@langchain/core/tools'
 import { MemorySaver } from '@langchain/langgraph'
-import { type ToolDefinition, type ToolRegistry, toLangChainTools } from '@toolreg/core'
+import { type ToolDefinition, type ToolRegistry, toLangChainTools, toOpenAIAgentsTools } from '@toolreg/core'
+import { Agent, type FunctionTool, run, tool as agentsTool } from '@openai/agents'
 import { type BaseMessage, createAgent, fakeModel, tool } from 'langchain'
 
 declare const defs: ToolDefinition[]
@@ -17,5 +18,12 @@ export async function langchain() {
   const agent = createAgent({ model, tools: toLangChainTools(defs, { tool, registry }), checkpointer })
   await agent.invoke({ messages }, { context: { user }, configurable: { thread_id: '1' } })
   const tools: StructuredTool[] = toLangChainTools(defs, { tool })
+  return tools
+}
+
+export async function openaiAgents() {
+  const agent = new Agent({ name: 'assistant', tools: toOpenAIAgentsTools(defs, { tool: agentsTool, registry }) })
+  await run(agent, 'hello', { context: { user } })
+  const tools: FunctionTool[] = toOpenAIAgentsTools(defs, { tool: agentsTool })
   return tools
 }

@@ -1,0 +1,109 @@
+import { copy, entryOf, parts } from './adapters.js'
+import { type FrameworkToolsOptions, ToolCallError, unlessError } from './framework.js'
+import { contentBlocks } from './results.js'
+import { fromStrictArguments, toStrictSchema } from './strict.js'
+import type { ToolRegistry } from '../registry/registry.js'
+import { registry as shared } from '../registry/singleton.js'
+import type { ToolCallContext, ToolDefinition } from '../types.js'
+
+type Props = Record<string, object>
+/** `@openai/agents` `JsonObjectSchemaStrict` / `JsonObjectSchemaNonStrict`. */
+type AgentsSchema<Open extends boolean> = {
+  type: 'object'
+  properties: Props
+  required: string[]
+  additionalProperties: Open
+}
+/** What `@openai/agents` hands `execute`, `needsApproval` and `errorFunction` (the fields read here). */
+export interface OpenAIAgentsRunContext {
+  context: unknown
+}
+export interface OpenAIAgentsCallDetails {
+  toolCall?: { callId: string }
+  signal?: AbortSignal
+}
+/** `@openai/agents` `ToolOutputText` / `ToolOutputImage`. */
+export type OpenAIAgentsContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; image: { data: string; mediaType: string } }
+
+export interface OpenAIAgentsToolFields<Open extends boolean> {
+  name: string
+  description: string
+  parameters: AgentsSchema<Open>
+  strict: Open extends true ? false : true
+  execute(input: unknown, context?: OpenAIAgentsRunContext, details?: OpenAIAgentsCallDetails): Promise<unknown>
+  errorFunction(context: OpenAIAgentsRunContext, error: unknown): string
+  needsApproval: boolean | ((context: OpenAIAgentsRunContext, input: unknown, callId?: string) => Promise<boolean>)
+}
+/** The options this adapter passes to `tool(options)` of `@openai/agents`. */
+
+export interface OpenAIAgentsToolsOptions<T> extends FrameworkToolsOptions {
+  /** The `tool` function of `@openai/agents` (called strict, or non-strict when the schema has no strict form). */
+  tool: { (options: OpenAIAgentsToolFields<false>): T; (options: OpenAIAgentsToolFields<true>): T }
+}
+
+/**
+ * `@openai/agents` `FunctionTool`s for `new Agent({ tools })`, executing through `registry.dispatch`
+ * (which validates). Strict mode when the schema allows it (`toStrictSchema`, the arguments passed
+ * back through `fromStrictArguments`), else non-strict. An error envelope is thrown, so the function
+ * span records it, and the adapter's `errorFunction` gives the model its sanitized text (the SDK's
+ * default hides it); images are `ToolOutputImage`s; `needsApproval` is the SDK's (an interruption,
+ * then `state.approve`); `run(…, { context })` becomes `ctx.run`.
+ */
+export function toOpenAIAgentsTools<T>(defs: readonly ToolDefinition[], options: OpenAIAgentsToolsOptions<T>): T[] {
+  const { tool, registry = shared, ctx } = options
+  return defs.map(d => {
+    const { name, description, parameters } = parts(d)
+    const e = registry.getEntry ? entryOf(name, { registry: registry as Pick<ToolRegistry, 'getEntry'> }) : undefined
+    const approval = e?.needsApproval
+    let strict: AgentsSchema<false> | undefined
+    try {
+      strict = toStrictSchema(parameters, name) as AgentsSchema<false>
+    } catch {}
+    const context = (run?: OpenAIAgentsRunContext, details?: OpenAIAgentsCallDetails) =>
+      ({
+        ...ctx,
+        signal: details?.signal ?? ctx?.signal,
+        toolCallId: details?.toolCall?.callId,
+        run: run?.context ?? ctx?.run,
+        // The SDK runs `execute` only after its own approval (or its `needsApproval` said none is needed).
+        ...(approval !== undefined && { approve: () => true }),
+      }) as ToolCallContext
+    const common = {
+      name,
+      description,
+      execute: async (input: unknown, run?: OpenAIAgentsRunContext, details?: OpenAIAgentsCallDetails) => {
+        const args = strict ? fromStrictArguments(parameters, input) : input
+        const r = unlessError(await registry.dispatch(name, args, context(run, details)))
+        return typeof r == 'string'
+          ? r
+          : contentBlocks(r).map(
+              (b): OpenAIAgentsContent =>
+                b.type == 'text'
+                  ? b
+                  : b.type == 'image'
+                    ? { type: 'image', image: { data: b.data, mediaType: b.mimeType } }
+                    : { type: 'text', text: `[${b.type} (${b.mimeType}) omitted: not supported here]` },
+            )
+      },
+      errorFunction: (_: OpenAIAgentsRunContext, error: unknown) =>
+        error instanceof ToolCallError ? error.message : `[TOOL_ERROR] ${String(error)}`,
+      needsApproval:
+        typeof approval == 'function'
+          ? async (run: OpenAIAgentsRunContext, input: unknown) =>
+              approval(
+                (strict ? fromStrictArguments(parameters, input) : input) as Record<string, unknown>,
+                context(run),
+              )
+          : approval === true,
+    }
+    return strict
+      ? tool({ ...common, parameters: strict, strict: true })
+      : tool({
+          ...common,
+          parameters: { required: [], ...copy(parameters), additionalProperties: true } as AgentsSchema<true>,
+          strict: false,
+        })
+  })
+}
