@@ -15,7 +15,10 @@ const snippets = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map(m => m[1]!)
 
 describe('the README agent-framework snippets', () => {
   it('there is one per framework', () => {
-    expect(snippets.map(s => /from '(langchain|@openai\/agents|@mastra\/core[^']*)'/.exec(s)?.[1])).toEqual(['langchain', '@openai/agents'])
+    expect(snippets.map(s => /from '(langchain|@openai\/agents|@mastra\/core[^']*)'/.exec(s)?.[1])).toEqual([
+      'langchain',
+      '@openai/agents',
+    ])
   })
   it.each(snippets.map(s => [s.split('\n')[0], s]))('%s: every line is type-checked glue', (_, s) => {
     for (const line of s.split('\n').map(l => l.trim()))
