@@ -1,1 +1,1 @@
-export { default } from './bundlers/esbuild.js'
+export { esbuildPlugin as default } from './bundlers/unplugin-entries.js'

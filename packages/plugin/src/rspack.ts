@@ -1,1 +1,1 @@
-export { default } from './bundlers/rspack.js'
+export { rspackPlugin as default } from './bundlers/unplugin-entries.js'

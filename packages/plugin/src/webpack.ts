@@ -1,1 +1,1 @@
-export { default } from './bundlers/webpack.js'
+export { webpackPlugin as default } from './bundlers/unplugin-entries.js'
