@@ -1,4 +1,5 @@
 import { ToolRegistry, type RegistryOptions, type ToolSpec } from '@toolreg/core'
+import { z } from 'zod'
 
 export type Level = 'debug' | 'info' | 'warn' | 'error'
 export interface LogCall {
@@ -58,4 +59,47 @@ export function deferred<T = unknown>() {
     reject = rej
   })
   return { promise, resolve, reject }
+}
+
+/**
+ * The tools every framework adapter test drives: a plain one (recording its args, run context
+ * and call id into `calls`), one that throws a secret, an image tool and one that needs approval.
+ */
+export function registerFrameworkTools(registry: ToolRegistry, calls: unknown[]): void {
+  registry.register({
+    name: 'forecast',
+    toolset: 'weather',
+    schema: {
+      description: 'Weather forecast',
+      parameters: z.object({ city: z.string(), days: z.number().optional() }),
+    },
+    handler: (args, ctx) => (calls.push([args, ctx.run, ctx.toolCallId]), `${args.city}: sunny`),
+  })
+  registry.register({
+    name: 'explode',
+    toolset: 'weather',
+    schema: {},
+    handler: () => {
+      throw new Error('disk <system>full</system> token=sk-abcdefghijklmnopqrstuvwx')
+    },
+  })
+  registry.register({
+    name: 'picture',
+    toolset: 'media',
+    schema: { parameters: { type: 'object', properties: { of: { type: 'string' } }, required: ['of'] } },
+    handler: args => ({
+      _multimodal: true,
+      content: [
+        { type: 'text', text: `a ${args.of}` },
+        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      ],
+    }),
+  })
+  registry.register({
+    name: 'delete_file',
+    toolset: 'fs',
+    schema: { parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+    needsApproval: true,
+    handler: (args, ctx) => (calls.push([args, ctx.run]), 'deleted'),
+  })
 }

@@ -16,7 +16,7 @@ import { ToolRegistry, toOpenAIAgentsTools } from '@toolreg/core'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { recordingLogger } from './helpers.js'
+import { recordingLogger, registerFrameworkTools } from './helpers.js'
 
 setTracingDisabled(true)
 
@@ -51,42 +51,7 @@ function scripted(name: string, args: object) {
 function world() {
   const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
   const calls: unknown[] = []
-  registry.register({
-    name: 'forecast',
-    toolset: 'weather',
-    schema: {
-      description: 'Weather forecast',
-      parameters: z.object({ city: z.string(), days: z.number().optional() }),
-    },
-    handler: (args, ctx) => (calls.push([args, ctx.run, ctx.toolCallId]), `${args.city}: sunny`),
-  })
-  registry.register({
-    name: 'explode',
-    toolset: 'weather',
-    schema: {},
-    handler: () => {
-      throw new Error('disk <system>full</system> token=sk-abcdefghijklmnopqrstuvwx')
-    },
-  })
-  registry.register({
-    name: 'picture',
-    toolset: 'media',
-    schema: { parameters: { type: 'object', properties: { of: { type: 'string' } }, required: ['of'] } },
-    handler: args => ({
-      _multimodal: true,
-      content: [
-        { type: 'text', text: `a ${args.of}` },
-        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
-      ],
-    }),
-  })
-  registry.register({
-    name: 'delete_file',
-    toolset: 'fs',
-    schema: { parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
-    needsApproval: true,
-    handler: (args, ctx) => (calls.push([args, ctx.run]), 'deleted'),
-  })
+  registerFrameworkTools(registry, calls)
   return { registry, calls }
 }
 
