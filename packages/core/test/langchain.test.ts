@@ -8,7 +8,6 @@ import { ToolRegistry, toLangChainTools } from '@toolreg/core'
 import { validator } from '@toolreg/core/validate'
 import { AIMessage, type BaseMessage, createAgent, fakeModel, ToolMessage, tool } from 'langchain'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { recordingLogger, registerFrameworkTools } from './helpers.js'
 
 function world() {

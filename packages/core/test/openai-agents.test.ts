@@ -15,7 +15,6 @@ import {
 import { ToolRegistry, toOpenAIAgentsTools } from '@toolreg/core'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { recordingLogger, registerFrameworkTools } from './helpers.js'
 
 setTracingDisabled(true)
