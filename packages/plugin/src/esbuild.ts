@@ -1,1 +1,1 @@
-export { esbuildPlugin as default } from './bundlers/unplugin-entries.js'
+export { default } from './bundlers/esbuild.js'

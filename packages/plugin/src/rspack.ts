@@ -1,1 +1,1 @@
-export { rspackPlugin as default } from './bundlers/unplugin-entries.js'
+export { default } from './bundlers/rspack.js'

@@ -1,1 +1,1 @@
-export { webpackPlugin as default } from './bundlers/unplugin-entries.js'
+export { default } from './bundlers/webpack.js'

@@ -11,7 +11,7 @@ import { resolveProjectOptions } from '../options/config.js'
 import { resolveOptions } from '../options/options.js'
 import type { ToolRegistryOptions } from '../types.js'
 import { VIRTUAL_MODULE_ID } from './context.js'
-import { webpackPlugin } from './unplugin-entries.js'
+import webpackPlugin from './webpack.js'
 
 export interface WithToolregOptions extends ToolRegistryOptions {
   /**

@@ -1,0 +1,13 @@
+// `@toolreg/plugin/rspack`. Typed with Rspack's own plugin type, so the declarations
+// never reach into unplugin's (which import every bundler it supports).
+import type { RspackPluginInstance } from '@rspack/core'
+import type { ToolRegistryOptions } from '../types.js'
+import { resolveOptions } from '../options/options.js'
+import { toolRegistry } from './unplugin.js'
+
+export default function rspackPlugin(options?: ToolRegistryOptions): RspackPluginInstance {
+  // unplugin creates the plugin only when the bundler applies it: check the options now,
+  // so a bad one throws in the user's config.
+  resolveOptions(options)
+  return toolRegistry.rspack(options)
+}
