@@ -1,5 +1,6 @@
 // `@toolreg/plugin/esbuild`. Typed with esbuild's own plugin type, so the declarations
-// never reach into unplugin's (which import every bundler it supports).
+// never reach into unplugin's (which import every bundler it supports). One file per entry:
+// a project that has only this bundler installed must type-check its declarations.
 import type { Plugin } from 'esbuild'
 import type { ToolRegistryOptions } from '../types.js'
 import { resolveOptions } from '../options/options.js'
