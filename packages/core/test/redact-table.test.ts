@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest'
 /** The rows of the README's "What is redacted" table: [shape, text, what the model sees]. */
 function tableRows(): [string, string, string][] {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-  const section = readme.slice(readme.indexOf('#### What is redacted'))
+  const start = readme.indexOf('#### What is redacted')
+  // The section runs to the next heading: tables further down are not this one.
+  const body = readme.indexOf('\n', start)
+  const next = readme.slice(body).search(/^#{1,4} /m)
+  const section = readme.slice(start, next < 0 ? undefined : body + next)
   const lines = section.split('\n').filter(l => l.startsWith('| '))
   const code = (cell: string) => {
     const m = /^`(.*)`$/.exec(cell.trim())
