@@ -4,7 +4,7 @@
 import path from 'node:path'
 import type { HotUpdateOptions, Logger, ViteDevServer } from 'vite'
 import type { ToolRegistryContext } from './context.js'
-import { createDevSession } from '../dev/session.js'
+import { createDevSession, type DevDecision } from '../dev/session.js'
 import { VIRTUAL_MODULE_HMR, withToolModuleHmr } from '../dev/hmr-code.js'
 import type { ScanResult } from '../types.js'
 import { createToolFileMatcher, isInside } from '../scan/walk.js'
@@ -25,6 +25,18 @@ export function createViteDev(ctx: ToolRegistryContext) {
     sizeOf,
     sleep: ms => new Promise(resolve => setTimeout(resolve, ms)),
   })
+  /**
+   * Errors reach the terminal as well as the overlay (a Worker or a server route has no page),
+   * each once: the same errors again after another save are not printed again.
+   */
+  let told: string | undefined
+  const tell = (decision: DevDecision): DevDecision => {
+    if (decision.type === 'error' && decision.message !== told) logger?.error(decision.message)
+    if (decision.type === 'update' && told !== undefined) logger?.info('[toolreg] the tool files have no errors now')
+    if (decision.type !== 'none' || told === undefined) told = decision.type === 'error' ? decision.message : undefined
+    return decision
+  }
+
   /** What a page that loads the virtual module gets: the session's last good scan (see loadVirtualModule). */
   const pageScan = async (): Promise<ScanResult> => session.page ?? (await ctx.currentScan())
 
@@ -56,7 +68,8 @@ export function createViteDev(ctx: ToolRegistryContext) {
         onChange: paths => {
           const candidates = [...paths].filter(isToolFile)
           updates.forget(paths)
-          const handled = candidates.length > 0 ? session.handle(candidates).then(updates.apply) : Promise.resolve()
+          const handled =
+            candidates.length > 0 ? session.handle(candidates).then(tell).then(updates.apply) : Promise.resolve()
           handled
             .then(() => updates.reloadPlain(paths))
             .catch((error: unknown) => logger?.error(`[toolreg] dev update failed: ${String(error)}`))

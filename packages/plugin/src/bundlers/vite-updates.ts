@@ -42,7 +42,16 @@ export function viteUpdates(server: ViteDevServer, isToolModule: (file: string) 
     async apply(decision: DevDecision): Promise<void> {
       const client = server.environments.client
       if (decision.type === 'error') client.hot.send(overlayPayload(decision.message))
-      if (decision.type === 'full-reload') client.hot.send({ type: 'full-reload', path: '*' })
+      if (decision.type === 'full-reload') {
+        client.hot.send({ type: 'full-reload', path: '*' })
+        // A server environment (SSR, a Worker) that loaded the virtual module in error has no
+        // page to reload: its module is loaded afresh.
+        for (const env of environments) {
+          if (env === client) continue
+          const virtual = env.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID)
+          if (virtual) await reload(env, virtual)
+        }
+      }
       if (decision.type !== 'update') return
       for (const env of environments) {
         // Tool modules first: the virtual module's new version then imports their new URLs.
