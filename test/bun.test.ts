@@ -5,29 +5,13 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture } from '../packages/plugin/test/helpers.js'
 import { run } from './helpers/run.js'
-import { bunBin, projectFrom } from './helpers/runtimes.js'
+import { appReport, bunBin, projectFrom, SHARED_TOOLS_REPORT } from './helpers/runtimes.js'
 
 afterAll(cleanupTemps)
 
-const expected = {
-  names: ['add', 'fetch_page', 'multiply', 'web_search'],
-  toolNames: ['add', 'fetch_page', 'multiply', 'web_search'],
-  sources: {
-    fetch_page: 'tools/fetch_page.ts:9:26',
-    add: 'tools/math.ts:7:1',
-    multiply: 'tools/math.ts:14:1',
-    web_search: 'tools/web_search.ts:4:1',
-  },
-  manifestFiles: ['tools/fetch_page.ts', 'tools/math.ts', 'tools/web_search.ts'],
-  add: '5',
-}
+const expected = SHARED_TOOLS_REPORT
 
-async function report(args: string[], cwd: string): Promise<unknown> {
-  const r = await run(bunBin(), args, cwd)
-  const line = r.stdout.split('\n').find(l => l.startsWith('TOOLREG_REPORT '))
-  if (r.code !== 0 || !line) throw new Error(`bun ${args.join(' ')} exited ${r.code}\n${r.stdout}\n${r.stderr}`)
-  return JSON.parse(line.slice('TOOLREG_REPORT '.length))
-}
+const report = (args: string[], cwd: string) => appReport(bunBin(), args, cwd)
 
 const duplicate =
   "import { registry } from '@toolreg/core'\nregistry.register({ name: 'add', toolset: 'misc', schema: { description: 'x' }, handler: () => '' })\n"

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture } from '../packages/plugin/test/helpers.js'
 import { run, toolreg, toolregBin } from './helpers/run.js'
-import { bunBin, denoBin, esbuildBin, projectFrom, tscBin } from './helpers/runtimes.js'
+import { appReport, bunBin, denoBin, esbuildBin, projectFrom, tscBin, SHARED_TOOLS_REPORT } from './helpers/runtimes.js'
 
 afterAll(cleanupTemps)
 
@@ -20,27 +20,10 @@ interface Report {
 }
 
 /** The app's report line, or a failure with everything the command printed. */
-async function report(command: string, args: string[], cwd: string): Promise<Report> {
-  const r = await run(command, args, cwd)
-  const line = r.stdout.split('\n').find(l => l.startsWith('TOOLREG_REPORT '))
-  if (r.code !== 0 || !line) throw new Error(`${command} ${args.join(' ')} exited ${r.code}\n${r.stdout}\n${r.stderr}`)
-  return JSON.parse(line.slice('TOOLREG_REPORT '.length)) as Report
-}
+const report = async (command: string, args: string[], cwd: string) => (await appReport(command, args, cwd)) as Report
 
-const NAMES = ['add', 'fetch_page', 'multiply', 'web_search']
-const expected: Report = {
-  names: NAMES,
-  toolNames: NAMES,
-  first: 'add',
-  sources: {
-    fetch_page: 'tools/fetch_page.ts:9:26',
-    add: 'tools/math.ts:7:1',
-    multiply: 'tools/math.ts:14:1',
-    web_search: 'tools/web_search.ts:4:1',
-  },
-  manifestFiles: ['tools/fetch_page.ts', 'tools/math.ts', 'tools/web_search.ts'],
-  add: '5',
-}
+const NAMES = SHARED_TOOLS_REPORT.names
+const expected: Report = { ...SHARED_TOOLS_REPORT, first: 'add' }
 
 describe('toolreg generate: the file runs everywhere', () => {
   let dir: string

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { repoRoot, tempDir } from '../../packages/plugin/test/helpers.js'
+import { run } from './run.js'
 
 function firstExisting(what: string, candidates: string[]): string {
   const found = candidates.find(file => existsSync(file))
@@ -41,4 +42,26 @@ export async function projectFrom(fixtureDir: string): Promise<string> {
   for (const pkg of ['core', 'plugin'])
     await symlink(path.join(repoRoot, 'packages', pkg), path.join(dir, 'node_modules/@toolreg', pkg), 'dir')
   return dir
+}
+
+/** What an app over the build fixture's tools reports: names, sources, manifest files, `add(2, 3)`. */
+export const SHARED_TOOLS_REPORT = {
+  names: ['add', 'fetch_page', 'multiply', 'web_search'],
+  toolNames: ['add', 'fetch_page', 'multiply', 'web_search'],
+  sources: {
+    fetch_page: 'tools/fetch_page.ts:9:26',
+    add: 'tools/math.ts:7:1',
+    multiply: 'tools/math.ts:14:1',
+    web_search: 'tools/web_search.ts:4:1',
+  },
+  manifestFiles: ['tools/fetch_page.ts', 'tools/math.ts', 'tools/web_search.ts'],
+  add: '5',
+}
+
+/** The `TOOLREG_REPORT {…}` line a fixture app prints, parsed; a failure carries everything it printed. */
+export async function appReport(command: string, args: string[], cwd: string): Promise<unknown> {
+  const r = await run(command, args, cwd)
+  const line = r.stdout.split('\n').find(l => l.startsWith('TOOLREG_REPORT '))
+  if (r.code !== 0 || !line) throw new Error(`${command} ${args.join(' ')} exited ${r.code}\n${r.stdout}\n${r.stderr}`)
+  return JSON.parse(line.slice('TOOLREG_REPORT '.length))
 }
