@@ -2,6 +2,7 @@
 // and streamText with the SDK's mock model: native approval (tool-approval-request → response),
 // experimental_context as ctx.run, outputSchema as a structured output, progress as preliminary results.
 import { ToolRegistry, toAiSdkTools } from '@toolreg/core'
+import { toolLayer } from '@toolreg/core/tool-layer'
 import { generateText, jsonSchema, type ModelMessage, simulateReadableStream, stepCountIs, streamText } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
@@ -40,7 +41,7 @@ const callThenStop = (toolName: string, input: object) => {
 }
 
 function world() {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger, toolLayer })
   const calls: unknown[] = []
   registry.register({
     name: 'delete_file',

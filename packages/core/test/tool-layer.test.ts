@@ -1,6 +1,11 @@
 // The tool layer agents expect (README "Approval, limits, progress and structured output"):
-// approval, limits, progress, structured output, examples and hooks, through `dispatch`.
+// approval, limits, progress, structured output, examples and hooks, through `dispatch`, with
+// `@toolreg/core/tool-layer` installed; and a registry without it, which refuses them.
 import {
+  registerLazy,
+  registerLazyTable,
+  ToolRegistry,
+  type LazyTable,
   isToolError,
   toAnthropicTools,
   toMcpCallToolResult,
@@ -8,10 +13,13 @@ import {
   type ToolCall,
   type ToolOutcome,
 } from '@toolreg/core'
+import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { setup } from './helpers.js'
+import { recordingLogger, setup as registryWith } from './helpers.js'
+
+const setup: typeof registryWith = (options = {}) => registryWith({ toolLayer, ...options })
 
 const OBJ = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }
 const parse = (r: unknown) => JSON.parse(r as string)
@@ -509,5 +517,164 @@ describe('adapters carry what they can express', () => {
       structuredContent: { hits: 1 },
     })
     expect(toMcpCallToolResult(r)).not.toHaveProperty('structuredContent')
+  })
+})
+
+describe('without the tool layer', () => {
+  const IMPORT = "registry.configure({ toolLayer }), toolLayer from '@toolreg/core/tool-layer'"
+  const bare = () => new ToolRegistry({ logger: recordingLogger().logger })
+
+  it.each([
+    ['needsApproval', true],
+    ['needsApproval', () => false],
+    ['timeoutMs', 1000],
+    ['retry', { attempts: 2 }],
+    ['maxConcurrency', 1],
+    ['outputSchema', { type: 'object' }],
+    ['inputExamples', [{}]],
+  ])('register of a spec with %s throws a TypeError naming the import, and registers nothing', (field, value) => {
+    const registry = bare()
+    const spec = { name: 'x', toolset: 't', schema: {}, handler: () => 'ran', [field]: value }
+    expect(() => registry.register(spec)).toThrow(TypeError)
+    expect(() => registry.register(spec)).toThrow(`tool 'x' uses ${field}, which needs the tool layer: ${IMPORT}`)
+    expect(registry.has('x')).toBe(false)
+  })
+
+  it('annotations are data, not behaviour: kept without the layer', () => {
+    const registry = bare()
+    registry.register({ name: 'x', toolset: 't', schema: {}, annotations: { readOnlyHint: true }, handler: () => 'ok' })
+    expect(registry.getEntry('x')?.annotations).toEqual({ readOnlyHint: true })
+  })
+
+  it('configure({ hooks }) throws naming the import; with toolLayer in the same call it is taken', async () => {
+    const registry = bare()
+    expect(() => registry.configure({ hooks: { onToolStart() {} } })).toThrow(
+      `option hooks needs the tool layer: ${IMPORT}`,
+    )
+    const seen: string[] = []
+    registry.configure({ hooks: { onToolStart: c => seen.push(c.name) }, toolLayer })
+    registry.register({ name: 'x', toolset: 't', schema: {}, needsApproval: false, handler: () => 'ok' })
+    expect(await registry.dispatch('x')).toBe('ok')
+    expect(seen).toEqual(['x'])
+  })
+
+  it('a streaming handler is never read in silence: the result-contract envelope names the import', async () => {
+    const log = recordingLogger()
+    const registry = new ToolRegistry({ logger: log.logger })
+    registry.register({
+      name: 'stream',
+      toolset: 't',
+      schema: {},
+      async *handler() {
+        yield 'step'
+        return 'done'
+      },
+    })
+    const r = await registry.dispatch('stream')
+    expect(isToolError(r)).toBe(true)
+    expect(parse(r).error).toBe(
+      `Tool handler returned unsupported result type: object (a streaming handler needs the tool layer: ${IMPORT})`,
+    )
+    expect(log.of('error')[0]?.text).toContain(IMPORT)
+  })
+
+  it('an invalid value of a tool-layer field is still a TypeError naming the field, with the layer', () => {
+    const registry = registryWith({ toolLayer }).registry
+    expect(() => registry.register({ name: 'x', toolset: 't', schema: {}, timeoutMs: -1, handler: () => '' })).toThrow(
+      "invalid timeoutMs of tool 'x'",
+    )
+  })
+})
+
+describe('lazy tools', () => {
+  /** A lazy `rm` whose module registers the real tool (with `needsApproval: true`); `loads` counts imports. */
+  function lazyRm(registry: ToolRegistry, extra: { needsApproval?: boolean } = {}) {
+    const state = { loads: 0, calls: 0 }
+    registerLazy(registry, {
+      name: 'rm',
+      toolset: 'fs',
+      schema: { description: 'Remove' },
+      ...extra,
+      load: async () => {
+        state.loads++
+        registry.register({
+          name: 'rm',
+          toolset: 'fs',
+          schema: { description: 'Remove' },
+          needsApproval: true,
+          handler: () => (state.calls++, 'gone'),
+        })
+      },
+    })
+    return state
+  }
+
+  it('hooks fire once on a lazy tool’s first call, with the real handler’s attempts', async () => {
+    const starts: ToolCall[] = []
+    const ends: ToolOutcome[] = []
+    const { registry } = setup({ hooks: { onToolStart: c => starts.push(c), onToolEnd: (_, o) => ends.push(o) } })
+    registerLazy(registry, {
+      name: 'ping',
+      toolset: 't',
+      schema: {},
+      load: async () => registry.register({ name: 'ping', toolset: 't', schema: {}, handler: () => 'pong' }),
+    })
+    expect(await registry.dispatch('ping', {}, { toolCallId: 'c1' })).toBe('pong')
+    expect(starts).toEqual([{ name: 'ping', toolset: 't', toolCallId: 'c1', args: {} }])
+    expect(ends).toMatchObject([{ result: 'pong', isError: false, attempts: 1 }])
+    expect(await registry.dispatch('ping', {})).toBe('pong')
+    expect(starts).toHaveLength(2)
+  })
+
+  it('a lazy tool that needs approval fails closed before its module loads, and is asked once when approved', async () => {
+    const { registry } = setup()
+    const state = lazyRm(registry, { needsApproval: true })
+    expect(registry.getEntry('rm')?.needsApproval).toBe(true)
+    expect(await registry.dispatch('rm', {})).toBe('{"error":"[APPROVAL_REQUIRED] Tool rm needs approval"}')
+    expect(await registry.dispatch('rm', {}, { approve: () => false })).toBe(
+      '{"error":"[APPROVAL_DENIED] Tool rm was not approved"}',
+    )
+    expect(state.loads).toBe(0)
+    const asked: string[] = []
+    expect(await registry.dispatch('rm', {}, { approve: r => (asked.push(r.name), true) })).toBe('gone')
+    expect(asked).toEqual(['rm'])
+    expect(state).toEqual({ loads: 1, calls: 1 })
+    // The real tool now: asked on each call, like any tool.
+    expect(await registry.dispatch('rm', {})).toBe('{"error":"[APPROVAL_REQUIRED] Tool rm needs approval"}')
+  })
+
+  it('a placeholder without needsApproval still leaves the real tool’s approval to ask: never a bypass', async () => {
+    const { registry } = setup()
+    const state = lazyRm(registry)
+    expect(await registry.dispatch('rm', {})).toBe('{"error":"[APPROVAL_REQUIRED] Tool rm needs approval"}')
+    expect(state).toEqual({ loads: 1, calls: 0 })
+  })
+
+  it('the lazy table carries needsApproval and annotations: definitions and adapters see them before the module loads', async () => {
+    const { registry } = setup()
+    const loads: number[] = []
+    const table: LazyTable = [
+      'lazy`2',
+      ['fs'],
+      [],
+      [],
+      [1],
+      ['rm'],
+      [0],
+      ['Remove'],
+      [{ description: 'Remove', parameters: { type: 'object', properties: {} } }],
+      [[0, { needsApproval: true, annotations: { destructiveHint: true } }]],
+      [0],
+      ['tools/', '.ts'],
+      ['1:1'],
+    ]
+    registerLazyTable(registry, table, async m => void loads.push(m))
+    expect(registry.getEntry('rm')).toMatchObject({ needsApproval: true, annotations: { destructiveHint: true } })
+    expect(toMcpTools(await registry.getToolDefinitions(), { registry })[0]).toMatchObject({
+      name: 'rm',
+      annotations: { destructiveHint: true },
+    })
+    expect(await registry.dispatch('rm', {})).toBe('{"error":"[APPROVAL_REQUIRED] Tool rm needs approval"}')
+    expect(loads).toEqual([])
   })
 })

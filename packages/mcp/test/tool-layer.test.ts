@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { ToolRegistry, toMcpCallToolResult, toMcpTools } from '@toolreg/core'
+import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { attachMcpServer } from '@toolreg/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -20,7 +21,7 @@ const WEATHER_OUT = {
 
 /** A registry with a structured tool and a streaming one. */
 function source() {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
   registry.register({
     name: 'weather',
     toolset: 'w',
@@ -118,6 +119,7 @@ describe('a registry served over MCP', () => {
 describe('@toolreg/mcp', () => {
   it("keeps a server's annotations, outputSchema and structuredContent, and forwards its progress", async () => {
     const client = await connect(serve(source()))
+    // No tool layer here: the bridge installs it (its tools carry an output schema).
     const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
     const attachment = await attachMcpServer(registry, client, { server: 'up', utilities: false })
     expect(attachment.toolNames).toEqual(['mcp__up__crawl', 'mcp__up__weather'])

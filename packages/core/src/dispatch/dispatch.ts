@@ -1,11 +1,9 @@
 import { describeThrown, say, typeName } from '../describe.js'
-import { isPlainObject } from '../freeze.js'
-import { observe } from './hooks.js'
+import { ABORTED, callHandler } from './abort.js'
 import { issueList } from './issues.js'
-import { ABORTED, execute, TIMED_OUT, until } from './limits.js'
 import { cut, sanitizeToolError } from './sanitize.js'
-import type { JsonSchemaValidator, Logger, MultimodalResult, OverflowHandler, ToolHooks } from '../types.js'
-import type { ToolCallContext, ToolEntry, ToolResult } from '../types.js'
+import { LAYER_HINT } from '../registry/layer-fields.js'
+import type { MultimodalResult, ToolCallContext, ToolEntry, ToolLayerSettings, ToolResult } from '../types.js'
 
 /** JSON of `{ error: message, ...extra }`. */
 export const toolError = (message: string, extra?: Record<string, unknown>): string =>
@@ -17,19 +15,17 @@ export { sanitizeToolError }
 export const toolResult = (data?: unknown, extra?: Record<string, unknown>): string =>
   JSON.stringify(data !== undefined ? data : (extra ?? {}))
 
-export interface DispatchSettings {
-  logger: Logger
-  now: () => number
-  onResultOverflow?: OverflowHandler
-  validator?: JsonSchemaValidator
-  hooks?: ToolHooks
-}
+export type DispatchSettings = ToolLayerSettings
 
-const failure = (text: string) => toolError('[TOOL_ERROR] ' + sanitizeToolError(text))
+export const failure = (text: string) => toolError('[TOOL_ERROR] ' + sanitizeToolError(text))
 const invalid = (name: string, reason: string, extra?: Record<string, unknown>) =>
   toolError(`Invalid arguments for tool ${name}: ${reason}`, extra)
 
-/** Runs one tool call and wraps every outcome in the envelope contract; never throws. */
+/**
+ * Runs one tool call and wraps every outcome in the envelope contract; never throws. With the
+ * tool layer installed (`@toolreg/core/tool-layer`) it runs the call: hooks, approval, limits,
+ * progress and output validation (see the README, "Approval, limits, progress and structured output").
+ */
 export function runTool(
   e: ToolEntry,
   args: unknown,
@@ -37,31 +33,19 @@ export function runTool(
   settings: DispatchSettings,
 ): Promise<ToolResult> {
   const ctx = context ?? ({} as ToolCallContext)
-  const hooks = settings.hooks
-  return hooks
-    ? observe(hooks, settings.logger, settings.now, e, args, ctx, state => settle(e, args, ctx, settings, state))
-    : settle(e, args, ctx, settings, { attempts: 0 })
-}
-
-/** `needsApproval` asked (with the validated args), then `ctx.approve`: fails closed, so only a `true` lets the handler run. */
-async function approval(e: ToolEntry, args: Record<string, unknown>, ctx: ToolCallContext): Promise<unknown> {
-  const n = e.needsApproval
-  const name = e.name
-  const needed = typeof n == 'function' ? await until(n(args, ctx), ctx.signal) : n
-  if (!needed || needed === ABORTED) return needed
-  if (!ctx.approve) return toolError(`[APPROVAL_REQUIRED] Tool ${name} needs approval`)
-  const ok = await until(ctx.approve({ name, args, toolCallId: ctx.toolCallId }), ctx.signal)
-  return ok === ABORTED ? ok : ok !== true && toolError(`[APPROVAL_DENIED] Tool ${name} was not approved`)
+  const layer = settings.toolLayer
+  return layer ? layer.run(e, args, ctx, settings, settle) : settle(e, args, ctx, settings)
 }
 
 async function settle(
   e: ToolEntry,
   args: unknown,
   ctx: ToolCallContext,
-  { logger, onResultOverflow, validator }: DispatchSettings,
-  state: { attempts: number },
+  settings: DispatchSettings,
+  state?: { attempts: number },
 ): Promise<ToolResult> {
   const name = e.name
+  const { logger, validator, toolLayer } = settings
   try {
     let a = args ?? {}
     if (typeof a == 'string') {
@@ -83,44 +67,55 @@ async function settle(
       if (r.issues) return invalid(name, ...issueList(r.issues))
       a = r.value as object
     }
-    // Approval first: a call waiting for a person holds no concurrency slot.
-    let r = e.needsApproval && (await approval(e, a as Record<string, unknown>, ctx))
-    if (typeof r == 'string') return r
-    if (r !== ABORTED) r = await execute(e, a, ctx, logger, state)
-    if (r === ABORTED) return failure('Tool execution aborted: ' + describeThrown(ctx.signal!.reason)[1])
-    if (r === TIMED_OUT) return failure(`Tool ${name} timed out after ${e.timeoutMs} ms`)
-    // A plain object of a tool with an output schema: validated, then its JSON text (see the README, "Structured output").
-    if (e.outputSchema && isPlainObject(r)) {
-      const out = e.standardOutputSchema?.['~standard']
-      const v = out ? out.validate(r) : validator?.(e.outputSchema, r)
-      const c = v && ('then' in v ? await v : v)
-      if (c?.issues) return failure(`invalid output of tool ${name}: ` + issueList(c.issues)[0])
-      r = JSON.stringify(c ? c.value : r)
-    }
-    if (typeof r == 'string') {
-      const limit = e.maxResultSizeChars ?? 100_000
-      if (r.length <= limit) return r
-      if (onResultOverflow) {
-        try {
-          const out = await onResultOverflow(r, { name, limit })
-          if (typeof out == 'string') return out
-          throw out
-        } catch (err) {
-          say(logger, 'warn', `'${name}' onResultOverflow failed:`, err)
-        }
-      }
-      return cut(r, Math.max(0, limit)) + `\n\n[Truncated: tool response was ${r.length} chars; limit is ${limit}.]`
-    }
-    if ((r as MultimodalResult)?._multimodal === true && Array.isArray((r as MultimodalResult).content))
-      return r as MultimodalResult
-    // A class name is anyone's text: sanitized like every envelope.
-    const type = sanitizeToolError(typeName(r))
-    const message = 'Tool handler returned unsupported result type: ' + type
-    say(logger, 'error', `'${name}': ${message}`)
-    return toolError(message, { error_type: 'tool_result_contract', tool: name, result_type: type })
+    if (toolLayer) return await toolLayer.call(e, a, ctx, settings, state!, r => finish(e, r, ctx, settings))
+    let r = callHandler(e, a, ctx)
+    if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
+    return await finish(e, r, ctx, settings)
   } catch (err) {
     // The log keeps the original; the model gets the sanitized, redacted text.
     say(logger, 'error', `'${name}' failed:`, err)
     return failure('Tool execution failed: ' + describeThrown(err).join(': '))
   }
+}
+
+/** A handler's settled value as the call's answer: the result limit, multimodal results, the result contract. */
+function finish(
+  e: ToolEntry,
+  r: unknown,
+  ctx: ToolCallContext,
+  { logger, onResultOverflow }: DispatchSettings,
+): ToolResult | Promise<ToolResult> {
+  const name = e.name
+  if (r === ABORTED) return failure('Tool execution aborted: ' + describeThrown(ctx.signal!.reason)[1])
+  if (typeof r == 'string') {
+    const limit = e.maxResultSizeChars ?? 100_000
+    if (r.length <= limit) return r
+    const truncated = () =>
+      cut(r, Math.max(0, limit)) + `\n\n[Truncated: tool response was ${r.length} chars; limit is ${limit}.]`
+    return onResultOverflow
+      ? (async () => {
+          try {
+            const out = await onResultOverflow(r, { name, limit })
+            if (typeof out == 'string') return out
+            throw out
+          } catch (err) {
+            say(logger, 'warn', `'${name}' onResultOverflow failed:`, err)
+          }
+          return truncated()
+        })()
+      : truncated()
+  }
+  if ((r as MultimodalResult)?._multimodal === true && Array.isArray((r as MultimodalResult).content))
+    return r as MultimodalResult
+  // A class name is anyone's text: sanitized like every envelope.
+  const type = sanitizeToolError(typeName(r))
+  // A streaming handler's values are read by the tool layer only: said, never dropped in silence.
+  const message =
+    'Tool handler returned unsupported result type: ' +
+    type +
+    (typeof (r as AsyncIterable<unknown>)?.[Symbol.asyncIterator] == 'function'
+      ? ' (a streaming handler' + LAYER_HINT + ')'
+      : '')
+  say(logger, 'error', `'${name}': ${message}`)
+  return toolError(message, { error_type: 'tool_result_contract', tool: name, result_type: type })
 }

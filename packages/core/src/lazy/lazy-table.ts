@@ -1,6 +1,6 @@
 import { LAZY_TABLE_FORMAT } from '../formats.js'
 import { freeze, frozenCopy, frozenOwn, isPlainObject, need } from '../freeze.js'
-import { lazyPlaceholder, placeholderHandler, type LazyToolSpec } from './lazy.js'
+import { lazyPlaceholder, placeholderHandler, type LazyExtra, type LazyToolSpec } from './lazy.js'
 import type { ToolRegistry } from '../registry/registry.js'
 import type { ToolSchema } from '../types.js'
 
@@ -16,7 +16,8 @@ import type { ToolSchema } from '../types.js'
  * - `names`, `toolsetOf` (indexes into `toolsets`), `descriptions` and `shapes`: a tool's
  *   schema is `{ description, parameters }` with `parameters` built from parameter set
  *   `shapes[i]` when that is a number, else `shapes[i]` is the whole schema (description 0);
- * - `extras`: `[tool index, { description?, emoji? }]` for the tools whose spec has its own;
+ * - `extras`: `[tool index, { description?, emoji?, needsApproval?, annotations? }]` for the
+ *   tools whose spec has its own (a lazy tool is approved before its module loads);
  * - `files[m]`: module `m`'s file, 0 when it is `filePattern[0] + its first tool's name +
  *   filePattern[1]` (a module named after its tool); `locations[i]`: `"LINE:COL"` of tool
  *   `i`'s register call in it (0: unknown). Together its `source`, which the registry then
@@ -38,10 +39,7 @@ export type LazyTable = [
   locations: (string | 0)[],
 ]
 export type LazyParameterSet = [props: number[], required: number[] | 0]
-export interface LazyExtra {
-  description?: string
-  emoji?: string
-}
+export type { LazyExtra }
 
 /**
  * The deeply frozen `parameters` of parameter set `i`, built once per table: the tools of a
@@ -127,18 +125,7 @@ export function registerLazyTable(
       const x = isPlainObject(extra) ? (extra as LazyExtra) : undefined
       const at = locations[i]
       if (at) meta.source = file + at
-      if (
-        lazyPlaceholder(
-          registry,
-          names[i]!,
-          toolsets[toolsetOf[i]!]!,
-          schema,
-          handler,
-          x?.description,
-          x?.emoji,
-          at ? meta : undefined,
-        )
-      )
+      if (lazyPlaceholder(registry, names[i]!, toolsets[toolsetOf[i]!]!, schema, handler, x, at ? meta : undefined))
         count++
       else refused.add(i)
     }

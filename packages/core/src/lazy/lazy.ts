@@ -1,6 +1,7 @@
 import { isName, isPlainObject, need } from '../freeze.js'
 import type { ToolRegistry } from '../registry/registry.js'
-import type { RegisterMeta, ToolEntry, ToolHandler, ToolSchema } from '../types.js'
+import { calling, nested } from '../tool-layer/nested.js'
+import type { RegisterMeta, ToolAnnotations, ToolEntry, ToolHandler, ToolSchema } from '../types.js'
 
 /**
  * A tool known by its definition before its code is loaded. `load(attempt)` imports the
@@ -14,7 +15,14 @@ export interface LazyToolSpec {
   load: (attempt: number) => Promise<unknown>
   description?: string
   emoji?: string
+  /** The tool's own, so a call is approved (or refused) before its module loads; needs the tool layer. */
+  needsApproval?: boolean
+  /** The tool's own, so adapters list them before its module loads. */
+  annotations?: ToolAnnotations
 }
+
+/** What a placeholder carries of its tool's spec besides the schema. */
+export type LazyExtra = Pick<LazyToolSpec, 'description' | 'emoji' | 'needsApproval' | 'annotations'>
 
 interface LoadState {
   attempts: number
@@ -81,6 +89,8 @@ export function placeholderHandler(
     args: Record<string, unknown>,
     ctx: Parameters<ToolHandler>[1],
   ) {
+    // The tool layer's state of this call, read before the first await (see ../tool-layer/nested.ts).
+    const call = calling()
     const name = only ?? this?.name
     const load = typeof name == 'string' ? loadOf(name) : undefined
     if (!load) throw new Error('a lazy tool is called through registry.dispatch')
@@ -92,8 +102,11 @@ export function placeholderHandler(
         `the module of lazy tool '${name}' ${why ? 'registered it in conflict: ' + why : 'did not register it'}`,
       )
     }
+    // The same call, so its hooks fire once and its approval is asked once.
+    let inner = ctx
+    if (call) nested.set((inner = { ...ctx }), call)
     // Deregistered meanwhile: gone, so the answer is the unknown-tool envelope.
-    return registry.dispatch(name!, args, ctx)
+    return registry.dispatch(name!, args, inner)
   }
   placeholders.set(handler, loadOf)
   return handler
@@ -105,7 +118,8 @@ export function placeholderHandler(
  * replaces the placeholder; the call then goes to the real tool (its validation, checks and
  * result limit apply). A failed import answers with the `[TOOL_ERROR]` envelope, and the
  * next call tries again. Until the module loads, the definition is offered as given:
- * `checkFn`, `requiresEnv` and `dynamicSchemaOverrides` live in the module.
+ * `checkFn`, `requiresEnv` and `dynamicSchemaOverrides` live in the module; a `needsApproval`
+ * given is asked before the module loads, and not again by the real tool (one call).
  */
 export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: RegisterMeta): ToolEntry | undefined {
   const { name, toolset, schema, load } = Object(spec) as LazyToolSpec
@@ -116,8 +130,7 @@ export function registerLazy(registry: ToolRegistry, spec: LazyToolSpec, meta?: 
     toolset,
     schema,
     placeholderHandler(registry, () => load, name),
-    spec.description,
-    spec.emoji,
+    spec,
     meta,
   )
 }
@@ -129,8 +142,7 @@ export function lazyPlaceholder(
   toolset: string,
   schema: ToolSchema,
   handler: ToolHandler,
-  description?: string,
-  emoji?: string,
+  extra?: LazyExtra,
   meta?: RegisterMeta,
 ): ToolEntry | undefined {
   if (!isPlainObject(schema)) need(0, `schema of tool '${name}'`)
@@ -143,8 +155,10 @@ export function lazyPlaceholder(
       toolset,
       schema,
       handler,
-      description,
-      emoji,
+      description: extra?.description,
+      emoji: extra?.emoji,
+      needsApproval: extra?.needsApproval,
+      annotations: extra?.annotations,
       isAsync: true,
       // The real tool's dispatch applies its own limit; the placeholder must not cut again.
       maxResultSizeChars: Infinity,

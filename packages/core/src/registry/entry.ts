@@ -1,16 +1,14 @@
 import { safeString } from '../describe.js'
 import { freeze, frozenCopy, isName, isPlainObject, need } from '../freeze.js'
 import { jsonSchemaOf, PARAMETERS_HINT, type StandardSchemaV1 } from '../standard.js'
-import { checkExamples } from './examples.js'
-import type { JsonSchemaValidator, RegisterMeta, ToolEntry, ToolSpec } from '../types.js'
+import { needLayer } from './layer-fields.js'
+import type { RegisterMeta, ToolEntry, ToolLayerSettings, ToolSpec } from '../types.js'
 
 /** The `requiresEnv` of a tool that requires none (frozen, so shared). */
 const NONE: readonly string[] = freeze([])
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
-/** Absent, or a whole number of 1 or more (a count). */
-const isOptCount = (v: unknown) => v === undefined || (Number.isInteger(v) && (v as number) > 0)
 /** The JSON Schema of a `parameters` or `outputSchema` given (a Standard Schema converted once), and its Standard Schema. */
-const schemaOf = (given: unknown): [Record<string, unknown> | undefined, StandardSchemaV1 | undefined] => {
+export const schemaOf = (given: unknown): [Record<string, unknown> | undefined, StandardSchemaV1 | undefined] => {
   const std = (given as StandardSchemaV1 | undefined)?.['~standard']
   return [(std ? jsonSchemaOf(std) : given) as Record<string, unknown> | undefined, std && (given as StandardSchemaV1)]
 }
@@ -21,7 +19,7 @@ export function createEntry(
   spec: ToolSpec<any>,
   source: RegisterMeta['source'],
   owner: string | undefined,
-  validator?: JsonSchemaValidator,
+  { validator, toolLayer }: Pick<ToolLayerSettings, 'validator' | 'toolLayer'>,
 ): ToolEntry {
   const {
     name,
@@ -32,13 +30,7 @@ export function createEntry(
     requiresEnv: env,
     maxResultSizeChars: max,
     dynamicSchemaOverrides: dyn,
-    needsApproval: approval,
     annotations,
-    timeoutMs,
-    retry,
-    maxConcurrency,
-    outputSchema,
-    inputExamples: examples,
   } = Object(spec) as ToolSpec
   // The first invalid field, if any (the README's ToolSpec table says what each must be).
   const bad =
@@ -63,25 +55,9 @@ export function createEntry(
                       ? 'maxResultSizeChars'
                       : !(source === undefined || typeof source == 'string')
                         ? 'meta.source'
-                        : !(approval === undefined || typeof approval == 'boolean' || typeof approval == 'function')
-                          ? 'needsApproval'
-                          : !(annotations === undefined || isPlainObject(annotations))
-                            ? 'annotations'
-                            : !(timeoutMs === undefined || (typeof timeoutMs == 'number' && timeoutMs > 0))
-                              ? 'timeoutMs'
-                              : !(
-                                    retry === undefined ||
-                                    (isPlainObject(retry) && Number.isInteger(retry.attempts) && retry.attempts > 0)
-                                  )
-                                ? 'retry'
-                                : !isOptCount(maxConcurrency)
-                                  ? 'maxConcurrency'
-                                  : !(
-                                        examples === undefined ||
-                                        (Array.isArray(examples) && examples.every(isPlainObject))
-                                      )
-                                    ? 'inputExamples'
-                                    : ''
+                        : !(annotations === undefined || isPlainObject(annotations))
+                          ? 'annotations'
+                          : ''
   // Messages are built only on failure: this runs for every tool at start-up.
   if (bad) need(0, `${bad} of tool '${safeString(name)}'`)
   // A Standard Schema is converted once; every `parameters` must then be an object schema (see the README, "Typed tools").
@@ -93,10 +69,8 @@ export function createEntry(
   const frozen = frozenCopy(
     p === given && !(p && '$schema' in p) ? schema : (({ $schema, ...rest }) => ({ ...schema, parameters: rest }))(p!),
   )
-  const [output, stdOutput] = schemaOf(Object(outputSchema) === outputSchema ? outputSchema : undefined)
-  if (!(outputSchema === undefined || (isPlainObject(output) && output.type === 'object')))
-    need(0, `outputSchema of tool '${safeString(name)}'` + PARAMETERS_HINT)
-  if (examples) checkExamples(name, examples, std ?? p, validator)
+  // Approval, limits, output and examples: the tool layer's, or refused without it.
+  const layered = toolLayer ? toolLayer.entry(spec, std ?? p, validator) : needLayer(spec, name)
   return freeze({
     name,
     toolset,
@@ -112,13 +86,7 @@ export function createEntry(
     owner,
     source,
     standardSchema: std,
-    needsApproval: approval,
     annotations: frozenCopy(annotations),
-    timeoutMs,
-    retry: frozenCopy(retry),
-    maxConcurrency,
-    outputSchema: output && frozenCopy((({ $schema, ...rest }) => rest)(output)),
-    standardOutputSchema: stdOutput,
-    inputExamples: frozenCopy(examples),
+    ...layered,
   })
 }

@@ -7,6 +7,7 @@ import { freeze, isName, need } from '../freeze.js'
 import { overrideDenied } from './errors.js'
 import { conflict, isMcp } from './conflicts.js'
 import { Events } from './events.js'
+import { LAYER_HINT } from './layer-fields.js'
 import { Sources, type SourceTable, type SourceVersion } from './sources.js'
 import type {
   DefinitionOptions,
@@ -34,6 +35,7 @@ const OPTION_TYPES = {
   checkTimeoutMs: 'number',
   onResultOverflow: 'function',
   validator: 'function',
+  toolLayer: 'object',
   hooks: 'object',
 }
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
@@ -66,6 +68,8 @@ export class ToolRegistry {
       // NaN and negative timeouts are as wrong as a wrong type.
       // biome-ignore lint/suspicious/noSelfCompare: NaN is the one value unequal to itself (shortest check in the size budget)
       need(typeof v == type && v !== null && !((v as number) < 0) && v === v, 'option ' + k)
+      // Hooks run in the tool layer: refused without it, never kept unused (`toolLayer` is applied first).
+      if (k == 'hooks' && !this.#settings.toolLayer) throw new TypeError('toolreg: option hooks' + LAYER_HINT)
       ;(this.#settings as unknown as Record<string, unknown>)[k] = v
     }
     return this
@@ -94,7 +98,7 @@ export class ToolRegistry {
   // biome-ignore lint/suspicious/noExplicitAny: a registered spec may take any argument type
   #register(spec: ToolSpec<any>, meta?: RegisterMeta, owner?: string): ToolEntry | undefined {
     const source = meta?.source ?? this.#sources.table.get(Object(spec).name)
-    const entry = createEntry(spec, source, owner, this.#settings.validator)
+    const entry = createEntry(spec, source, owner, this.#settings)
     const { name, toolset } = entry
     const override = spec.override === true
     if (owner && override && !this.#policies.get(owner)) throw overrideDenied(owner, name, 'override')

@@ -1,5 +1,5 @@
 import { say } from '../describe.js'
-import { isToolError } from './envelope.js'
+import { isToolError } from '../dispatch/envelope.js'
 import type { Logger, ToolCallContext, ToolEntry, ToolHooks, ToolResult } from '../types.js'
 
 const call = (logger: Logger, which: keyof ToolHooks, run: () => void) => {

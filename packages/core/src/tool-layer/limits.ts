@@ -1,8 +1,9 @@
 import { say } from '../describe.js'
+import { ABORTED, callHandler, race } from '../dispatch/abort.js'
+import { during, type CallState } from './nested.js'
 import type { Logger, ToolCallContext, ToolEntry } from '../types.js'
 
-/** What a call ends with instead of a value: the caller's signal aborted, or the tool's `timeoutMs` passed. */
-export const ABORTED = Symbol()
+/** What a call ends with instead of a value when the tool's `timeoutMs` passed (ABORTED: the caller's signal aborted). */
 export const TIMED_OUT = Symbol()
 
 /** One signal that aborts when any of `signals` does (`AbortSignal.any` where present). */
@@ -12,21 +13,6 @@ const anySignal = (signals: AbortSignal[]): AbortSignal => {
   for (const s of signals) s.aborted ? c.abort(s.reason) : s.addEventListener('abort', () => c.abort(s.reason))
   return c.signal
 }
-
-/**
- * Settles as `result` does, or with ABORTED as soon as `signal` is aborted (already, or later).
- * The listener goes on a signal of this call's own (`AbortSignal.any`), so calls sharing
- * one signal add none to it (no MaxListenersExceededWarning), and it is removed when the call settles.
- */
-const race = (result: unknown, signal: AbortSignal) =>
-  new Promise((resolve, reject) => {
-    const own = AbortSignal.any?.([signal]) ?? signal
-    const stop = () => resolve(ABORTED)
-    own.aborted ? stop() : own.addEventListener('abort', stop)
-    Promise.resolve(result)
-      .then(resolve, reject)
-      .finally(() => own.removeEventListener('abort', stop))
-  })
 
 /** `value` awaited, or ABORTED when `signal` aborts first. */
 export const until = (value: unknown, signal: AbortSignal | undefined) => (signal ? race(value, signal) : value)
@@ -65,19 +51,20 @@ async function drain(it: AsyncIterable<unknown>, ctx: ToolCallContext, logger: L
 }
 
 /** One handler call: its `timeoutMs` joins the caller's signal in the `ctx.signal` the handler sees. */
-async function attempt(e: ToolEntry, args: object, ctx: ToolCallContext, logger: Logger): Promise<unknown> {
+async function attempt(
+  e: ToolEntry,
+  args: object,
+  ctx: ToolCallContext,
+  logger: Logger,
+  state: CallState,
+): Promise<unknown> {
   const caller = ctx.signal
   let c = ctx
   if (e.timeoutMs) {
     const timer = AbortSignal.timeout(e.timeoutMs)
     c = { ...ctx, signal: caller ? anySignal([caller, timer]) : timer }
   }
-  const signal = c.signal
-  // An aborted signal wins: before the call (the handler is not called), during it, or set by the handler itself.
-  let r: unknown = signal?.aborted ? ABORTED : e.handler(args as Record<string, unknown>, c)
-  // A synchronous result is used at once when no signal can interrupt it (no await: dispatch overhead).
-  if (signal) r = await race(r, signal)
-  else if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
+  let r = await during(state, () => callHandler(e, args, c))
   if (r !== ABORTED && isAsyncIterable(r)) r = await drain(r, c, logger, e.name)
   return r === ABORTED && !caller?.aborted ? TIMED_OUT : r
 }
@@ -123,7 +110,7 @@ export async function execute(
   args: object,
   ctx: ToolCallContext,
   logger: Logger,
-  state: { attempts: number },
+  state: CallState,
 ): Promise<unknown> {
   const release = e.maxConcurrency ? await acquire(e, ctx.signal) : undefined
   if (release === ABORTED) return ABORTED
@@ -131,7 +118,7 @@ export async function execute(
     for (;;) {
       state.attempts++
       try {
-        return await attempt(e, args, ctx, logger)
+        return await attempt(e, args, ctx, logger, state)
       } catch (err) {
         const r = e.retry
         if (!r || state.attempts >= r.attempts || ctx.signal?.aborted || !(r.retryOn?.(err) ?? true)) throw err
