@@ -13,6 +13,7 @@ import {
   Usage,
 } from '@openai/agents'
 import { ToolRegistry, toOpenAIAgentsTools } from '@toolreg/core'
+import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
 import { recordingLogger, registerFrameworkTools } from './helpers.js'
@@ -48,7 +49,7 @@ function scripted(name: string, args: object) {
 }
 
 function world() {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
   const calls: unknown[] = []
   registerFrameworkTools(registry, calls)
   return { registry, calls }
