@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 const require = createRequire(import.meta.url)
 
 describe('require(@toolreg/plugin/<bundler>)', () => {
-  for (const bundler of ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rspack']) {
+  for (const bundler of ['vite', 'rollup', 'rolldown', 'esbuild', 'webpack', 'rspack', 'rsbuild', 'farm']) {
     it(`${bundler}: the plugin function, also as .default`, async () => {
       const plugin = require(`@toolreg/plugin/${bundler}`)
       expect(typeof plugin).toBe('function')

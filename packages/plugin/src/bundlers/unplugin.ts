@@ -1,8 +1,8 @@
-// webpack, Rspack and esbuild through unplugin (Vite, Rollup and Rolldown get native
-// plugins from ./rollup-hooks.ts). Hook wiring only: every behaviour lives in the
-// context (./context.ts). What differs per bundler is how a diagnostic
-// reaches the user, how a tool file is kept alive despite tree-shaking, and how its
-// name reaches the bundler intact. No hook rewrites a tool module.
+// webpack, Rspack, esbuild, Bun and Farm through unplugin (Vite, Rollup and Rolldown get
+// native plugins from ./rollup-hooks.ts; Rsbuild gets the Rspack one, ./rsbuild.ts). Hook
+// wiring only: every behaviour lives in the context (./context.ts). What differs per
+// bundler is how a diagnostic reaches the user, how a tool file is kept alive despite
+// tree-shaking, and how its name reaches the bundler intact. No hook rewrites a tool module.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createUnplugin, type UnpluginBuildContext } from 'unplugin'
@@ -18,6 +18,7 @@ import {
   VIRTUAL_MODULE_ID,
 } from './context.js'
 import type { ToolRegistryContext } from './context.js'
+import { farmHooks } from './farm-hooks.js'
 import { pruneCode } from '../codegen/prune.js'
 import { type RequestSyntax, unimportableReason } from '../scan/file-names.js'
 import type { Diagnostic, ScanResult, ToolRegistryOptions } from '../types.js'
@@ -26,8 +27,8 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
   const ctx = createToolRegistryContext(userOptions)
   // webpack and Rspack read `?` and `#` in a request as query and fragment unless escaped.
   let syntax: RequestSyntax = 'path'
-  // webpack, Rspack and esbuild report through their own hooks (below); every other adapter
-  // unplugin builds (Bun, Farm, Rsbuild's) only through buildStart.
+  // webpack, Rspack and esbuild report through their own hooks (below); Bun and Farm
+  // through buildStart (Farm's dev rebuilds: ./farm-hooks.ts).
   let reportsItself = false
 
   return {
@@ -74,6 +75,7 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       reportsItself = true
       applyWebpackLike(ctx, compiler, 'rspack', 'Rspack')
     },
+    farm: farmHooks(ctx),
     esbuild: {
       setup: build => {
         reportsItself = true

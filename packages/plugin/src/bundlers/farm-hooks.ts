@@ -1,0 +1,54 @@
+// What Farm needs beyond unplugin's adapter (packages/plugin/README.md, "Farm"): its root
+// (`config.root`), and a watcher of its own in `farm watch` and `farm start`. Farm's watcher
+// acts only on content changes of modules it already has, so a tool file added, renamed or
+// deleted would never reach the registry, and a name edited in place would reach the tool
+// module but not the registry's list. So in development the plugin watches the tool dirs
+// (../dev/watch.ts) and, after a scan without errors, has Farm rebuild the virtual module:
+// the dev server through its HMR engine, watch mode by writing the output again. A scan with
+// errors prints them and keeps the last output until they are fixed.
+import type { Compiler, JsPlugin, Server } from '@farmfe/core'
+import { type ToolDirWatcher, watchToolDirs } from '../dev/watch.js'
+import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.js'
+
+/** The virtual module's path in Farm's module graph (unplugin writes `\0` as `\\0` there). */
+const FARM_VIRTUAL_MODULE_PATH = RESOLVED_VIRTUAL_MODULE_ID.replace('\0', '\\0')
+
+export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
+  let development = false
+  let server: Server | undefined
+  let watcher: ToolDirWatcher | undefined
+
+  async function rebuild(compiler: Compiler, paths: Set<string>): Promise<void> {
+    for (const file of paths) ctx.invalidate(file)
+    const errors: string[] = []
+    ctx.reportTo(await ctx.scan(), {
+      warn: message => console.warn(message),
+      error: message => void errors.push(message),
+    })
+    if (errors.length > 0) return console.error(errors.join('\n'))
+    if (!compiler.hasModule(FARM_VIRTUAL_MODULE_PATH)) return
+    if (server?.hmrEngine) return server.hmrEngine.hmrUpdate(FARM_VIRTUAL_MODULE_PATH, true)
+    await compiler.update([FARM_VIRTUAL_MODULE_PATH], true)
+    compiler.writeResourcesToDisk()
+  }
+
+  return {
+    configResolved(config) {
+      if (config.root) ctx.setBundlerRoot(config.root)
+      development = config.compilation?.mode === 'development'
+    },
+    configureCompiler(compiler) {
+      if (!development) return
+      watcher?.close()
+      watcher = watchToolDirs({
+        dirs: ctx.toolDirs(),
+        recursive: ctx.options().include.some(pattern => pattern.includes('/')),
+        onChange: paths => void rebuild(compiler, paths).catch(error => console.error(error)),
+        onError: error => console.error(`toolreg: watching the tool dirs failed: ${(error as Error).message}`),
+      })
+    },
+    configureDevServer(devServer) {
+      server = devServer
+    },
+  }
+}

@@ -1,0 +1,14 @@
+// `@toolreg/plugin/farm`. Typed with Farm's own plugin type, so the declarations never reach
+// into unplugin's (which import every bundler it supports). One file per entry: a project
+// that has only this bundler installed must type-check its declarations.
+import type { JsPlugin } from '@farmfe/core'
+import type { ToolRegistryOptions } from '../types.js'
+import { resolveOptions } from '../options/options.js'
+import { toolRegistry } from './unplugin.js'
+
+export default function farmPlugin(options?: ToolRegistryOptions): JsPlugin {
+  // unplugin creates the plugin only when the bundler applies it: check the options now,
+  // so a bad one throws in the user's config.
+  resolveOptions(options)
+  return toolRegistry.farm(options)
+}
