@@ -29,10 +29,16 @@ async function save(file: string, content: string) {
   await rename(staging, path.join(tmp, file))
 }
 
-async function entry(): Promise<{ registry: ToolRegistry; toolNames: readonly string[] }> {
+interface SsrEntry {
+  registry: ToolRegistry
+  toolNames: readonly string[]
+  loadErrors: readonly { file: string; error: string }[]
+}
+
+async function entry(): Promise<SsrEntry> {
   const ssr = server.environments.ssr
   if (!isRunnableDevEnvironment(ssr)) throw new Error('the ssr environment has no module runner')
-  return (await ssr.runner.import('/src/ssr.ts')) as { registry: ToolRegistry; toolNames: readonly string[] }
+  return (await ssr.runner.import('/src/ssr.ts')) as SsrEntry
 }
 
 const tr001 = () => errors.filter(e => e.includes('TR001'))
@@ -65,10 +71,14 @@ describe('vite dev server, terminal feedback', () => {
     await rm(tmp, { recursive: true, force: true })
   })
 
-  it('started with a duplicate: the server runs, the terminal names TR001, the fix recovers it', async () => {
+  it('started with a duplicate: the server runs, the terminal names TR001, server code runs without tools and with the error in loadErrors, the fix recovers it', async () => {
     await server.environments.ssr.pluginContainer.buildStart({})
     expect(tr001().length).toBeGreaterThan(0)
-    await expect(entry()).rejects.toThrow(/TR001/)
+    // The entry evaluates (a server that runs it at start-up comes up): no tools, the error as data.
+    const inError = await entry()
+    expect(inError.toolNames).toEqual([])
+    expect(inError.registry.getAllToolNames()).toEqual([])
+    expect(inError.loadErrors).toEqual([{ file: 'tools/echo.ts', error: expect.stringMatching(/^TR001: .*"echo"/) }])
     await rm(path.join(tmp, 'tools/echo-again.ts'))
     await expect
       .poll(async () => (await entry().catch(() => undefined))?.toolNames, { timeout: 30_000 })

@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { HotUpdateOptions, Logger, ViteDevServer } from 'vite'
 import type { ToolRegistryContext } from './context.js'
 import { createDevSession, type DevDecision } from '../dev/session.js'
-import { VIRTUAL_MODULE_HMR, withToolModuleHmr } from '../dev/hmr-code.js'
+import { unloadedModule, VIRTUAL_MODULE_HMR, withToolModuleHmr } from '../dev/hmr-code.js'
 import type { ScanResult } from '../types.js'
 import { createToolFileMatcher, isInside } from '../scan/walk.js'
 import { watchToolDirs, type ToolDirWatcher } from '../dev/watch.js'
@@ -93,14 +93,17 @@ export function createViteDev(ctx: ToolRegistryContext) {
     /**
      * The virtual module, from the session's last good scan: a page that loads it while
      * errors exist (a new tab, or an update's fetch that a save overtook) runs the last good
-     * registry and gets the overlay when it connects. With no good scan since the start the
-     * load fails, and the fix reloads the page.
+     * registry and gets the overlay when it connects. With no good scan since the start a
+     * page's load fails, and the fix reloads the page; a server environment's (`consumer:
+     * 'server'`: SSR, a Worker) gets a registry without tools and the errors in `loadErrors`,
+     * so a server that runs its entry at start-up comes up, and the fix reloads it.
      */
-    async loadVirtualModule(fail: (message: string) => never): Promise<string> {
+    async loadVirtualModule(consumer: 'client' | 'server', fail: (message: string) => never): Promise<string> {
       const result = await pageScan()
       const { errors, errorMessage } = ctx.report(result)
       if (errors.length > 0) {
         session.loadedInError()
+        if (consumer === 'server') return unloadedModule(errors, ctx.options())
         fail(errorMessage)
       }
       return ctx.devModule(result) + VIRTUAL_MODULE_HMR

@@ -44,12 +44,15 @@ export function viteUpdates(server: ViteDevServer, isToolModule: (file: string) 
       if (decision.type === 'error') client.hot.send(overlayPayload(decision.message))
       if (decision.type === 'full-reload') {
         client.hot.send({ type: 'full-reload', path: '*' })
-        // A server environment (SSR, a Worker) that loaded the virtual module in error has no
-        // page to reload: its module is loaded afresh.
+        // A server environment (SSR, a Worker) that loaded the virtual module in error ran it
+        // without tools: its module runner (in Vite's process or in workerd) runs its entries
+        // again, which load the fixed module.
         for (const env of environments) {
           if (env === client) continue
           const virtual = env.moduleGraph.getModuleById(RESOLVED_VIRTUAL_MODULE_ID)
-          if (virtual) await reload(env, virtual)
+          if (!virtual) continue
+          env.moduleGraph.invalidateModule(virtual)
+          env.hot.send({ type: 'full-reload', path: '*' })
         }
       }
       if (decision.type !== 'update') return

@@ -45,7 +45,8 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
       filter: hooks.load.filter,
       async handler(id) {
         if (!serving) return hooks.load.handler.call(this, id)
-        if (isVirtualModuleId(id)) return dev.loadVirtualModule(message => this.error({ message }))
+        if (isVirtualModuleId(id))
+          return dev.loadVirtualModule(this.environment.config.consumer, message => this.error({ message }))
         return (await dev.loadCompanion(id)) ?? null
       },
     },

@@ -5,10 +5,11 @@
 // registered and this one did not. A version that throws while loading never reaches
 // `endSource`: its tools and those of the version before stay, each as registered, and
 // the guard source opened before the file closes it (see toolModuleHeader).
+import { jsonText } from '../codegen/js-text.js'
 import { sourceTableOf, verifyCode } from '../codegen/virtual-module.js'
 import { registryModuleOf } from '../options/options.js'
 import { scanSource, sourceHash } from '../scan/file.js'
-import type { FileScan, ResolvedOptions } from '../types.js'
+import type { Diagnostic, FileScan, ResolvedOptions } from '../types.js'
 
 const str = (value: string): string => JSON.stringify(value)
 
@@ -16,6 +17,26 @@ const str = (value: string): string => JSON.stringify(value)
 export const VIRTUAL_MODULE_HMR = '\nif (import.meta.hot) import.meta.hot.accept()\n'
 
 const REGISTRY = '__toolregRegistry'
+
+/**
+ * The virtual module a server environment (SSR, a Worker in workerd) loads while errors
+ * exist and no scan was good since the start: it evaluates, so a server that imports its
+ * entry at start-up (Cloudflare's Vite plugin does) comes up; the registry holds no tool,
+ * and `loadErrors` holds the errors (the terminal shows them too). Not self-accepting: the
+ * fix reloads the environment (../bundlers/vite-updates.ts).
+ */
+export function unloadedModule(errors: readonly Diagnostic[], options: Pick<ResolvedOptions, 'registryModules'>) {
+  const loadErrors = errors.map(d => ({ file: d.file, error: `${d.code}: ${d.message}` }))
+  return [
+    `import { registry } from ${str(registryModuleOf(options))}`,
+    'export { registry }',
+    'export const toolNames = Object.freeze([])',
+    'export const manifest = Object.freeze({ version: 1, tools: Object.freeze([]), files: Object.freeze([]) })',
+    'export const toolModules = Object.freeze([])',
+    `export const loadErrors = Object.freeze(JSON.parse(${jsonText(loadErrors)}).map(Object.freeze))`,
+    '',
+  ].join('\n')
+}
 
 /**
  * A source opened just before the file's own: ending it closes the file's too (the
