@@ -147,7 +147,17 @@ export interface FileScan {
   sourceHash: string
   /** For a tool module the `lazy` option selects: its tools' static definitions, or why it loads eagerly. */
   lazy?: LazyPlan
+  /**
+   * The module may use a field of `@toolreg/core/tool-layer` (approval, limits, progress,
+   * output schema, examples), or the scan cannot tell: the virtual module installs the layer.
+   */
+  usesToolLayer?: true
+  /** Per site, in order: what its spec states statically of needsApproval, annotations and timeoutMs (absent: nothing). */
+  policies?: (ToolPolicy | undefined)[]
 }
+
+/** What a register call states statically of needsApproval, annotations and timeoutMs (see StaticDefinition). */
+export type ToolPolicy = Pick<StaticDefinition, 'needsApproval' | 'annotations' | 'timeoutMs'>
 
 /** The definition a lazy tool is offered with until its module loads. */
 export interface LazyTool {
@@ -157,6 +167,9 @@ export interface LazyTool {
   schema: Record<string, unknown>
   description?: string
   emoji?: string
+  /** Static `needsApproval` (a lazy tool is approved before its module loads). */
+  needsApproval?: boolean
+  annotations?: Record<string, unknown>
 }
 
 export type LazyPlan =
@@ -185,6 +198,10 @@ export interface ToolManifest<Name extends string = string> {
     readonly file: string
     readonly line: number
     readonly column: number
+    /** Static needsApproval (`'dynamic'`: decided at run time), annotations and timeoutMs of its spec. */
+    readonly needsApproval?: boolean | 'dynamic'
+    readonly annotations?: Record<string, unknown>
+    readonly timeoutMs?: number
     /** With `toolreg manifest --definitions`: what the tool file says statically. */
     readonly definition?: StaticDefinition
   }[]

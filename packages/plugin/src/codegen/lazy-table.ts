@@ -38,7 +38,7 @@ export function lazyTable(modules: FileScan[]): LazyTable {
   const toolsetOf: number[] = []
   const descriptions: (string | 0)[] = []
   const shapes: LazyTable[8] = []
-  const extras: [number, { description?: string; emoji?: string }][] = []
+  const extras: LazyTable[9] = []
   const files: string[] = []
   const locations: (string | 0)[] = []
   for (const m of modules) {
@@ -49,8 +49,9 @@ export function lazyTable(modules: FileScan[]): LazyTable {
       // Its source, as the sources table of eager tools gives theirs: the first register call naming it.
       const site = m.sites.find(s => s.name === t.name)
       locations.push(site ? `${site.line}:${site.column}` : 0)
-      if (t.description !== undefined || t.emoji !== undefined)
-        extras.push([names.length, { description: t.description, emoji: t.emoji }])
+      const { description, emoji, needsApproval, annotations } = t
+      if (description !== undefined || emoji !== undefined || needsApproval !== undefined || annotations !== undefined)
+        extras.push([names.length, { description, emoji, needsApproval, annotations }])
       names.push(t.name)
       toolsetOf.push(intern(toolsets, toolsetIndex, t.toolset, t.toolset))
       const set = parameterSet(t.schema, (k, v) => intern(pairs, pairIndex, JSON.stringify([k, v]), [k, v]))

@@ -64,9 +64,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   // the sources table next (ES modules evaluate in import order): every statically named
   // tool has its `source` from the moment it is registered.
   lines.push(`import { registry } from ${str(registryModule)}`)
-  lines.push(
-    `import ${str((options.companionPath ?? (id => id))(sourcesModuleId(scan, usesLazyTable(scan, options))))}`,
-  )
+  lines.push(`import ${str((options.companionPath ?? (id => id))(sourcesModuleId(scan, sourcesMode(scan, options))))}`)
   if (!isolate) {
     for (let i = 0; i < paths.length; i++) {
       if (verify) lines.push(`import ${begins[i]}`)
@@ -148,16 +146,32 @@ export function sourceTableOf(modules: readonly FileScan[]): Record<string, stri
   return table
 }
 
+/**
+ * Whether the sources module installs `@toolreg/core/tool-layer` on the registry before any tool
+ * module runs: when a tool module may use one of its fields (or the scan cannot tell), and
+ * always in dev (`lazy: false`), where a saved file may start using one without a new virtual module.
+ */
+const installsToolLayer = (scan: Pick<ScanResult, 'toolModules'>, lazy: boolean | 'dev'): boolean =>
+  lazy === 'dev' || scan.toolModules.some(m => m.usesToolLayer === true)
+
 // The table's JSON and module id, by scan and by `lazy`: the virtual module names the id,
 // then the bundler loads the module; both need the same text.
-const sourcesJson = new WeakMap<readonly FileScan[], Map<boolean, { json: string; id: string }>>()
-function sourcesModule(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean): { json: string; id: string } {
+const sourcesJson = new WeakMap<
+  readonly FileScan[],
+  Map<boolean | 'dev', { json: string; id: string; toolLayer: boolean }>
+>()
+function sourcesModule(
+  scan: Pick<ScanResult, 'toolModules'>,
+  lazy: boolean | 'dev',
+): { json: string; id: string; toolLayer: boolean } {
   let byMode = sourcesJson.get(scan.toolModules)
   if (byMode === undefined) sourcesJson.set(scan.toolModules, (byMode = new Map()))
   let known = byMode.get(lazy)
   if (known === undefined) {
-    const json = JSON.stringify(sourcesTable(scan, lazy))
-    known = { json, id: companionId({ kind: 'sources' }, hash('sha1', json, 'base64url').slice(0, 12)) }
+    const json = JSON.stringify(sourcesTable(scan, lazy === true))
+    const toolLayer = installsToolLayer(scan, lazy)
+    const digest = hash('sha1', (toolLayer ? 'layer:' : '') + json, 'base64url').slice(0, 12)
+    known = { json, id: companionId({ kind: 'sources' }, digest), toolLayer }
     byMode.set(lazy, known)
   }
   return known
@@ -165,11 +179,17 @@ function sourcesModule(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean): { 
 
 /**
  * The id of the module that hands the registry this scan's table (a new id for a new table).
- * `lazy`: the virtual module registers lazy tools through the lazy table.
+ * `lazy`: the virtual module registers lazy tools through the lazy table; `'dev'`: the dev server's.
  */
-function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy = false): string {
+function sourcesModuleId(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean | 'dev' = false): string {
   return sourcesModule(scan, lazy).id
 }
+
+/** `lazy` of the sources module: the dev server generates with `lazy: false`. */
+const sourcesMode = (
+  scan: Pick<ScanResult, 'toolModules'>,
+  options: Pick<GenerateModuleOptions, 'lazy'>,
+): boolean | 'dev' => (options.lazy === false ? 'dev' : usesLazyTable(scan, options))
 
 /**
  * The source of a companion module of the virtual module, by id or parsed (see ./companion-ids.ts), or
@@ -184,8 +204,13 @@ export function generateCompanionModule(
   if (companion === undefined) return undefined
   const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
   if (companion.kind === 'sources') {
+    const { json, toolLayer } = sourcesModule(scan, sourcesMode(scan, options))
+    // Before any tool module runs, so a spec using approval, limits or progress finds the layer (README: "The virtual module").
+    const layer = toolLayer
+      ? `import { toolLayer } from "@toolreg/core/tool-layer"\nregistry.configure({ toolLayer })\n`
+      : ''
     // One JSON string literal parsed once: cheaper to parse than an object literal.
-    return `${registryImport}registry.setSources(JSON.parse(${jsonString(sourcesModule(scan, usesLazyTable(scan, options)).json)}))\n`
+    return `${registryImport}${layer}registry.setSources(JSON.parse(${jsonString(json)}))\n`
   }
   if (companion.kind === 'file' || companion.kind === 'search') return undefined
   const module = scan.toolModules.find(m => m.file === companion.file)

@@ -2,10 +2,11 @@
 import { hash } from 'node:crypto'
 import { detectSites, loadFullDetector } from '../detect/index.js'
 import { ODD_NAME } from './file-names.js'
+import { mayUseToolLayer, POLICY_WORDS } from './tool-layer-use.js'
 import { compileGlobs } from './walk.js'
 import { errorMessage, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from '../diagnostics/source.js'
-import type { Diagnostic, FileScan, ResolvedOptions } from '../types.js'
+import type { Diagnostic, FileScan, ResolvedOptions, StaticDefinition, ToolPolicy } from '../types.js'
 import type { WalkedFile } from './walk.js'
 
 /** Fingerprint of decoded source, so the transform can tell it sees the scanned text. */
@@ -42,8 +43,18 @@ export async function scanSource(code: string, walked: WalkedFile, options: Reso
       ...(lazy.line > 0 ? { frame: codeFrame(code, lazy.line, lazy.column) } : {}),
     })
   }
+  const tool = detected.isToolModule
+  // Only a file naming one of the fields costs a parse (the fast path answers for the rest).
+  const policies =
+    tool && POLICY_WORDS.test(code)
+      ? (await loadFullDetector())
+          .readDefinitions(code, walked.file, detected.sites, options.registryModules)
+          .map(d => policyOf(d))
+      : undefined
   return {
     ...(lazy ? { lazy } : {}),
+    ...(tool && mayUseToolLayer(code, detected.sites) ? { usesToolLayer: true as const } : {}),
+    ...(policies?.some(p => p !== undefined) ? { policies } : {}),
     file: walked.file,
     absPath: walked.absPath,
     ...(walked.realPath !== undefined ? { realPath: walked.realPath } : {}),
@@ -53,6 +64,18 @@ export async function scanSource(code: string, walked: WalkedFile, options: Reso
     sourceLength: code.length,
     sourceHash: detected.isToolModule ? sourceHash(code) : '',
   }
+}
+
+/** needsApproval, annotations and timeoutMs of a static definition, when it states any. */
+function policyOf(d: StaticDefinition | undefined): ToolPolicy | undefined {
+  if (d === undefined) return undefined
+  const { needsApproval, annotations, timeoutMs } = d
+  const p: ToolPolicy = {
+    ...(needsApproval !== undefined ? { needsApproval } : {}),
+    ...(annotations !== undefined ? { annotations } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  }
+  return Object.keys(p).length > 0 ? p : undefined
 }
 
 export async function scanFile(walked: WalkedFile, options: ResolvedOptions, fs: ScanFs): Promise<FileScan> {

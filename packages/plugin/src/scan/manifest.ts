@@ -5,7 +5,14 @@ export function buildManifest(toolModules: readonly FileScan[]): ToolManifest {
   return {
     version: 1,
     tools: toolModules.flatMap(m =>
-      m.sites.map(s => ({ name: s.name, toolset: s.toolset, file: s.file, line: s.line, column: s.column })),
+      m.sites.map((s, i) => ({
+        name: s.name,
+        toolset: s.toolset,
+        file: s.file,
+        line: s.line,
+        column: s.column,
+        ...m.policies?.[i],
+      })),
     ),
     files: toolModules.map(m => m.file),
   }

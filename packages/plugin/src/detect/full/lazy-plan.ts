@@ -1,13 +1,15 @@
 // Which tool modules can load lazily, and the definitions the virtual module registers for
 // them in the meantime (see the plugin README, "Lazy tools"). A module is lazy only when every
-// tool it registers has a static name, toolset and schema: otherwise it loads eagerly and the
-// reason becomes a warning.
+// tool it registers has a static name, toolset and schema, and a static needsApproval and
+// annotations when it has them (a lazy tool is approved before its module loads): otherwise it
+// loads eagerly and the reason becomes a warning.
 import type * as t from '@babel/types'
 import { staticScope } from './detect.js'
 import { evalJson } from './json-value.js'
 import { forEachChild, lineColumn } from './ast.js'
 import { parseModule } from './parse.js'
 import { findProperty, resolveObject } from './static-value.js'
+import { definitionOf } from './static-definition.js'
 import type { LazyPlan, LazyTool, RegisterSite } from '../../types.js'
 
 /** The call expression the detector reported at `site` (same offsets), if it is a statement of the module body. */
@@ -88,6 +90,14 @@ export function planLazy(
       if (!v?.ok || typeof v.value !== 'string') return eager(`its ${key} is not a static string`, lineColumn(f.node))
       tool[key] = v.value
     }
+    // Approval is asked before the module loads, so it must be known without running it.
+    const { needsApproval, annotations, dynamic } = definitionOf(spec, scope, mutated)
+    if (needsApproval === 'dynamic')
+      return eager('its needsApproval is decided at run time', lineColumn(field('needsApproval').node!))
+    if (dynamic?.includes('annotations'))
+      return eager('its annotations are not static', lineColumn(field('annotations').node!))
+    if (needsApproval !== undefined) tool.needsApproval = needsApproval
+    if (annotations !== undefined) tool.annotations = annotations
     tools.push(tool)
   }
   return { lazy: true, tools }
