@@ -7,6 +7,8 @@ export { redactSecrets } from './dispatch/redact.js'
 export { toOpenAITools, toOpenAIResponsesTools, toAnthropicTools, toMcpTools } from './adapters/adapters.js'
 export { toAiSdkTools, toAiSdkModelOutput } from './adapters/aisdk.js'
 export { toLangChainTools } from './adapters/langchain.js'
+export { toMastraTools } from './adapters/mastra.js'
+export type { MastraToolsOptions, MastraToolFields, MastraExecuteContext, MastraSchema } from './adapters/mastra.js'
 export type {
   OpenAIAgentsToolsOptions,
   OpenAIAgentsToolFields,

@@ -103,3 +103,27 @@ export function registerFrameworkTools(registry: ToolRegistry, calls: unknown[])
     handler: (args, ctx) => (calls.push([args, ctx.run]), 'deleted'),
   })
 }
+
+/**
+ * Two more tools of the framework adapter tests: one with an `outputSchema` (its handler returns
+ * `{ temp: 3 }`) and a streaming one (progress `{ pages: 1 }`, `{ pages: 2 }`, then its result).
+ */
+export function registerLayerTools(registry: ToolRegistry): void {
+  registry.register({
+    name: 'weather',
+    toolset: 'weather',
+    schema: { parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+    outputSchema: { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] },
+    handler: () => ({ temp: 3 }),
+  })
+  registry.register({
+    name: 'crawl',
+    toolset: 'web',
+    schema: {},
+    handler: async function* () {
+      yield { pages: 1 }
+      yield { pages: 2 }
+      yield 'crawled 2 pages'
+    },
+  })
+}

@@ -1,0 +1,114 @@
+import { copy, entryOf, type ObjectSchema, parts } from './adapters.js'
+import { type FrameworkToolsOptions, unlessError } from './framework.js'
+import { parseObject } from './results.js'
+import type { ToolRegistry } from '../registry/registry.js'
+import { registry as shared } from '../registry/singleton.js'
+import type { RunContext, ToolAnnotations, ToolCallContext, ToolDefinition } from '../types.js'
+
+/**
+ * A schema Mastra shows the model but does not check: a Standard JSON Schema whose `validate`
+ * passes every value on, so that `dispatch` validates with toolreg's message (the model reads it once).
+ */
+export interface MastraSchema {
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: string
+    readonly validate: (value: unknown) => { value: unknown }
+    readonly jsonSchema: {
+      readonly input: (options: { readonly target: string }) => Record<string, unknown>
+      readonly output: (options: { readonly target: string }) => Record<string, unknown>
+    }
+  }
+}
+
+/** What Mastra hands `execute` (the fields read here): `agent.generate(…, { requestContext })` is `requestContext`. */
+export interface MastraExecuteContext {
+  requestContext?: { readonly all: RunContext; size(): number }
+  abortSignal?: AbortSignal
+  agent?: { toolCallId: string }
+  writer?: { write(chunk: unknown): Promise<void> }
+}
+
+/** The fields this adapter passes to `createTool(fields)` of `@mastra/core/tools`. */
+export interface MastraToolFields {
+  id: string
+  description: string
+  inputSchema: MastraSchema
+  outputSchema?: MastraSchema
+  requireApproval?: boolean | ((input: unknown, ctx?: { requestContext?: Record<string, unknown> }) => Promise<boolean>)
+  inputExamples?: { input: Record<string, unknown> }[]
+  mcp?: { annotations: ToolAnnotations }
+  execute: (input: unknown, context: MastraExecuteContext) => Promise<unknown>
+}
+
+export interface MastraToolsOptions<T> extends FrameworkToolsOptions {
+  /** The `createTool` function of `@mastra/core/tools`. */
+  createTool(fields: MastraToolFields): T
+}
+
+const passThrough = (schema: Readonly<Record<string, unknown>>): MastraSchema => ({
+  '~standard': {
+    version: 1,
+    vendor: 'toolreg',
+    validate: value => ({ value }),
+    jsonSchema: { input: () => copy(schema) as ObjectSchema, output: () => copy(schema) as ObjectSchema },
+  },
+})
+
+/**
+ * Mastra tools for `new Agent({ tools })` of `@mastra/core`, keyed by name, executing through
+ * `registry.dispatch` (which validates: Mastra is handed a schema it shows but does not check, so
+ * the model reads toolreg's message once). An error envelope is thrown, so Mastra answers the model
+ * an `error-text` output with its sanitized text; a multimodal result is MCP-style content, which
+ * Mastra gives the model as image parts;
+ * `needsApproval` is Mastra's `requireApproval` (the run suspends, `approveToolCallGenerate` resumes
+ * it); an `outputSchema` tool returns the object and declares the schema; progress goes to Mastra's
+ * tool writer (`tool-output` chunks); the request context's values become `ctx.run`.
+ */
+export function toMastraTools<T>(defs: readonly ToolDefinition[], options: MastraToolsOptions<T>): Record<string, T> {
+  const { createTool, registry = shared, ctx } = options
+  return Object.fromEntries(
+    defs.map(d => {
+      const { name, description, parameters } = parts(d)
+      const e = registry.getEntry ? entryOf(name, { registry: registry as Pick<ToolRegistry, 'getEntry'> }) : undefined
+      const approval = e?.needsApproval
+      const context = (run: unknown, extra?: object) =>
+        ({
+          ...ctx,
+          run: run ?? ctx?.run,
+          // Mastra runs `execute` only after its own approval (or its `requireApproval` said none is needed).
+          ...(approval !== undefined && { approve: () => true }),
+          ...extra,
+        }) as ToolCallContext
+      const fields: MastraToolFields = {
+        id: name,
+        description,
+        inputSchema: passThrough(parameters),
+        execute: async (input, c) => {
+          const writer = c.writer
+          const r = await registry.dispatch(
+            name,
+            input,
+            context(c.requestContext?.size() ? c.requestContext.all : undefined, {
+              signal: c.abortSignal ?? ctx?.signal,
+              toolCallId: c.agent?.toolCallId,
+              ...(writer && { onProgress: (v: unknown) => void writer.write(v) }),
+            }),
+          )
+          unlessError(r)
+          return (e?.outputSchema && typeof r == 'string' && parseObject(r)) || r
+        },
+      }
+      if (approval !== undefined)
+        fields.requireApproval =
+          typeof approval == 'function'
+            ? async (input, c) => approval(input as Record<string, unknown>, context(c?.requestContext))
+            : approval
+      if (e?.outputSchema) fields.outputSchema = passThrough(e.outputSchema)
+      if (e?.inputExamples)
+        fields.inputExamples = copy(e.inputExamples).map(input => ({ input: input as Record<string, unknown> }))
+      if (e?.annotations) fields.mcp = { annotations: { ...e.annotations } }
+      return [name, createTool(fields)]
+    }),
+  )
+}
