@@ -112,7 +112,7 @@ export function toAiSdkTools<S>(
       const answer = (r: unknown) => (e?.outputSchema && typeof r == 'string' && !isToolError(r) && parseObject(r)) || r
       const tool: AiSdkTool<S> = {
         description,
-        inputSchema: jsonSchema(parameters),
+        inputSchema: jsonSchema(copy(parameters)),
         execute: (args, o) =>
           isStreaming(e?.handler)
             ? stream(onProgress => registry.dispatch(name, args, context(o, { onProgress })).then(answer))
