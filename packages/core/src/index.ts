@@ -31,7 +31,7 @@ export type {
   EntryLookup,
 } from './adapters/adapters.js'
 export type { AiSdkTool, AiSdkToolsOptions, AiSdkModelOutput, AiSdkCallOptions, AiSdkJson } from './adapters/aisdk.js'
-export type { AdapterRegistry, FrameworkToolsOptions } from './adapters/framework.js'
+export type { AdapterContext, AdapterRegistry, FrameworkToolsOptions } from './adapters/framework.js'
 export type {
   LangChainToolsOptions,
   LangChainToolConfig,

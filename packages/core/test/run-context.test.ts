@@ -31,6 +31,10 @@ describe('the per-run context type', () => {
     expect(diagnostics(fixture('declared'))).toEqual([])
   }, 60_000)
 
+  it("declared: every adapter's ctx option takes only the declared type as run, and may leave it out", () => {
+    expect(diagnostics(fixture('adapters'))).toEqual([])
+  }, 60_000)
+
   it('undeclared: ctx.run is unknown and dispatch takes no context', () => {
     expect(diagnostics(fixture('undeclared'))).toEqual([])
   }, 60_000)

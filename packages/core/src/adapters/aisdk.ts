@@ -1,4 +1,5 @@
 import { copy, entryOf, parts } from './adapters.js'
+import type { AdapterContext } from './framework.js'
 import { contentBlocks, isToolError, parseObject } from './results.js'
 import type { ToolRegistry } from '../registry/registry.js'
 import { registry as shared } from '../registry/singleton.js'
@@ -45,7 +46,7 @@ export interface AiSdkToolsOptions<S> {
   /** Default: the singleton. With `getEntry`, approval, output schemas, examples and progress map to the SDK's own. */
   registry?: Pick<ToolRegistry, 'dispatch'> & Partial<Pick<ToolRegistry, 'getEntry'>>
   /** Base context for every call; `signal`, `toolCallId` and `run` (from `experimental_context`) are set per call. */
-  ctx?: ToolCallContext
+  ctx?: AdapterContext
 }
 
 /** What the model sees of a dispatch result: error envelopes as errors, images as image parts, objects as JSON. */

@@ -1,16 +1,22 @@
 import { isToolError } from './results.js'
 import type { ToolRegistry } from '../registry/registry.js'
-import type { ToolCallContext, ToolResult } from '../types.js'
+import type { RunContext, ToolCallContextBase, ToolResult } from '../types.js'
 
 /** What an agent-framework adapter dispatches through: `getEntry` lets approval, output schemas and progress map to the framework's own. */
 export type AdapterRegistry = Pick<ToolRegistry, 'dispatch'> & Partial<Pick<ToolRegistry, 'getEntry'>>
+
+/**
+ * An adapter's base context for every call: `run`, when given, is the declared context type
+ * (`interface Register`), and may be left out because the framework supplies it per call.
+ */
+export type AdapterContext = ToolCallContextBase & { run?: RunContext }
 
 /** The options every agent-framework adapter shares besides the framework's factory. */
 export interface FrameworkToolsOptions {
   /** Default: the singleton. */
   registry?: AdapterRegistry
   /** Base context for every call; `signal`, `toolCallId` and `run` are set per call from the framework. */
-  ctx?: ToolCallContext
+  ctx?: AdapterContext
 }
 
 /**
