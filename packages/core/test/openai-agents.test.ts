@@ -16,7 +16,7 @@ import { ToolRegistry, toOpenAIAgentsTools } from '@toolreg/core'
 import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
-import { recordingLogger, registerFrameworkTools } from './helpers.js'
+import { recordingLogger, registerFrameworkTools, registerLayerTools } from './helpers.js'
 
 setTracingDisabled(true)
 
@@ -52,13 +52,14 @@ function world() {
   const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
   const calls: unknown[] = []
   registerFrameworkTools(registry, calls)
+  registerLayerTools(registry)
   return { registry, calls }
 }
 
-async function turn(name: string, args: object, context?: unknown) {
+async function turn(name: string, args: object, context?: unknown, onProgress?: (value: unknown) => void) {
   const { registry, calls } = world()
   const { model, requests } = scripted(name, args)
-  const tools = toOpenAIAgentsTools(await registry.getToolDefinitions(), { tool, registry })
+  const tools = toOpenAIAgentsTools(await registry.getToolDefinitions(), { tool, registry, ctx: { onProgress } })
   const agent = new Agent({ name: 'a', model, tools })
   const result = await run(agent, 'go', { context })
   /** The function_call_result the model was sent back. */
@@ -109,5 +110,20 @@ describe('toOpenAIAgentsTools through run()', () => {
     const done = await run(agent, result.state)
     expect(calls).toEqual([[{ path: '/tmp/x' }, { user: 'ada' }]])
     expect(done.finalOutput).toBe('done')
+  })
+  it("outputSchema: the tool's own (sent to the model with the tool), the result its JSON text", async () => {
+    const { output, requests } = await turn('weather', { city: 'Oslo' })
+    const sent = requests[0]!.tools.find(t => t.type === 'function' && t.name === 'weather')
+    expect(sent).toMatchObject({
+      outputSchema: { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] },
+    })
+    expect(output()).toMatchObject({ type: 'text', text: '{"temp":3}' })
+  })
+
+  it('progress: no SDK stream for it, so the values reach the ctx.onProgress given; the model gets the last', async () => {
+    const progress: unknown[] = []
+    const { output } = await turn('crawl', {}, undefined, v => progress.push(v))
+    expect(progress).toEqual([{ pages: 1 }, { pages: 2 }])
+    expect(output()).toMatchObject({ type: 'text', text: 'crawled 2 pages' })
   })
 })

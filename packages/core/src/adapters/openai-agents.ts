@@ -1,6 +1,6 @@
 import { copy, entryOf, parts } from './adapters.js'
 import { type FrameworkToolsOptions, ToolCallError, unlessError } from './framework.js'
-import { contentBlocks } from './results.js'
+import { contentBlocks, parseObject } from './results.js'
 import { fromStrictArguments, toStrictSchema } from './strict.js'
 import type { ToolRegistry } from '../registry/registry.js'
 import { registry as shared } from '../registry/singleton.js'
@@ -35,6 +35,8 @@ export interface OpenAIAgentsToolFields<Open extends boolean> {
   execute(input: unknown, context?: OpenAIAgentsRunContext, details?: OpenAIAgentsCallDetails): Promise<unknown>
   errorFunction(context: OpenAIAgentsRunContext, error: unknown): string
   needsApproval: boolean | ((context: OpenAIAgentsRunContext, input: unknown, callId?: string) => Promise<boolean>)
+  /** The tool's `outputSchema`: what its JSON text result holds (the Responses API's `output_schema`). */
+  outputSchema?: AgentsSchema<true>
 }
 /** The options this adapter passes to `tool(options)` of `@openai/agents`. */
 
@@ -49,7 +51,9 @@ export interface OpenAIAgentsToolsOptions<T> extends FrameworkToolsOptions {
  * back through `fromStrictArguments`), else non-strict. An error envelope is thrown, so the function
  * span records it, and the adapter's `errorFunction` gives the model its sanitized text (the SDK's
  * default hides it); images are `ToolOutputImage`s; `needsApproval` is the SDK's (an interruption,
- * then `state.approve`); `run(…, { context })` becomes `ctx.run`.
+ * then `state.approve`); an `outputSchema` is the tool's (the Responses API's `output_schema`: the
+ * SDK refuses it with a Chat Completions model); `run(…, { context })` becomes `ctx.run`. The SDK has
+ * no stream for a tool's progress: an async-generator handler's goes to the `ctx.onProgress` given.
  */
 export function toOpenAIAgentsTools<T>(defs: readonly ToolDefinition[], options: OpenAIAgentsToolsOptions<T>): T[] {
   const { tool, registry = shared, ctx } = options
@@ -73,11 +77,13 @@ export function toOpenAIAgentsTools<T>(defs: readonly ToolDefinition[], options:
     const common = {
       name,
       description,
+      ...(e?.outputSchema && { outputSchema: copy(e.outputSchema) as AgentsSchema<true> }),
       execute: async (input: unknown, run?: OpenAIAgentsRunContext, details?: OpenAIAgentsCallDetails) => {
         const args = strict ? fromStrictArguments(parameters, input) : input
         const r = unlessError(await registry.dispatch(name, args, context(run, details)))
+        // With an outputSchema the SDK encodes the value itself: the object, not its JSON text.
         return typeof r == 'string'
-          ? r
+          ? (e?.outputSchema && parseObject(r)) || r
           : contentBlocks(r).map(
               (b): OpenAIAgentsContent =>
                 b.type == 'text'
