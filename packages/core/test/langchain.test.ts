@@ -108,7 +108,7 @@ describe('toLangChainTools through createAgent', () => {
       actionRequests: [
         { name: 'delete_file', args: { path: '/tmp/x' }, description: 'Tool execution requires approval: delete_file' },
       ],
-      reviewConfigs: [{ actionName: 'delete_file', allowedDecisions: ['approve', 'reject'] }],
+      reviewConfigs: [{ actionName: 'delete_file', allowedDecisions: ['approve', 'edit', 'reject'] }],
     })
     expect(calls).toEqual([])
     const done = await agent.invoke(new Command({ resume: { decisions: [{ type: 'approve' }] } }), config)
@@ -123,6 +123,28 @@ describe('toLangChainTools through createAgent', () => {
     const done = await agent.invoke(new Command({ resume: { decisions: [{ type: 'reject' }] } }), config)
     const m = toolMessage(done.messages)
     expect([m.status, m.content]).toEqual(['error', expect.stringContaining('[APPROVAL_DENIED]')])
+    expect(calls).toEqual([])
+  })
+
+  it('needsApproval edited: the handler runs once, with the arguments the human edited', async () => {
+    const { agent, calls } = await agentFor('delete_file', { path: '/tmp/x' }, { checkpointer: new MemorySaver() })
+    const config = { configurable: { thread_id: 't3' }, context: { user: 'ada' } }
+    await agent.invoke({ messages: [{ role: 'user', content: 'clean up' }] }, config)
+    const editedAction = { name: 'delete_file', args: { path: '/tmp/y' } }
+    const done = await agent.invoke(new Command({ resume: { decisions: [{ type: 'edit', editedAction }] } }), config)
+    expect(calls).toEqual([[{ path: '/tmp/y' }, { user: 'ada' }]])
+    expect(toolMessage(done.messages).content).toBe('deleted')
+  })
+
+  it("needsApproval edited into bad arguments: toolreg's message, as an error, and the handler never runs", async () => {
+    const { agent, calls } = await agentFor('delete_file', { path: '/tmp/x' }, { checkpointer: new MemorySaver() })
+    const config = { configurable: { thread_id: 't4' } }
+    await agent.invoke({ messages: [{ role: 'user', content: 'clean up' }] }, config)
+    const editedAction = { name: 'delete_file', args: { path: 7 } }
+    const done = await agent.invoke(new Command({ resume: { decisions: [{ type: 'edit', editedAction }] } }), config)
+    const m = toolMessage(done.messages)
+    expect(m.status).toBe('error')
+    expect(String(m.content).split('Invalid arguments for tool delete_file').length).toBe(2)
     expect(calls).toEqual([])
   })
 

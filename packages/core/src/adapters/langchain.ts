@@ -31,7 +31,7 @@ export type LangChainContent =
 /** LangChain's human-in-the-loop request (what `humanInTheLoopMiddleware` interrupts with), one action. */
 export interface LangChainApprovalRequest {
   actionRequests: { name: string; args: Record<string, unknown>; description: string }[]
-  reviewConfigs: { actionName: string; allowedDecisions: ('approve' | 'reject')[] }[]
+  reviewConfigs: { actionName: string; allowedDecisions: ('approve' | 'edit' | 'reject')[] }[]
 }
 
 export interface LangChainToolsOptions<T> extends FrameworkToolsOptions {
@@ -42,14 +42,16 @@ export interface LangChainToolsOptions<T> extends FrameworkToolsOptions {
   ): T
 }
 
-type Interrupt = (value: LangChainApprovalRequest) => { decisions?: { type?: string }[] } | undefined
+type Decision = { type?: string; editedAction?: { args?: Record<string, unknown> } }
+type Interrupt = (value: LangChainApprovalRequest) => { decisions?: Decision[] } | undefined
 
 /**
  * LangChain `StructuredTool`s for `createAgent` / LangGraph, executing through `registry.dispatch`
  * (which validates: LangChain's own check is skipped so the model reads toolreg's message once).
  * An error envelope is thrown, so the ToolNode answers a ToolMessage with `status: 'error'`;
  * images are standard image blocks; `needsApproval` is a LangGraph `interrupt` with LangChain's
- * human-in-the-loop request, resumed with `{ decisions: [{ type: 'approve' }] }` (or `'reject'`);
+ * human-in-the-loop request, resumed with `{ decisions: [{ type: 'approve' }] }` (or `'reject'`, or
+ * `'edit'` with `editedAction.args`, which dispatch validates again before the handler runs);
  * an `outputSchema` tool answers `content_and_artifact` with the object as the artifact; progress
  * goes to the LangGraph stream writer (`streamMode: 'custom'`); `context` becomes `ctx.run`.
  */
@@ -63,13 +65,16 @@ export function toLangChainTools<T>(defs: readonly ToolDefinition[], options: La
       const interrupt = (config as { interrupt?: Interrupt }).interrupt
       // A LangGraph interrupt is a throw: dispatch would settle it as an error, so it is kept and re-thrown.
       let pending: { error: unknown } | undefined
+      // An `edit` answer denies this call and is dispatched afresh: its arguments are validated again.
+      let edited: Record<string, unknown> | undefined
       const approve = (r: ApprovalRequest) => {
         try {
-          const answer = interrupt!({
+          const decision = interrupt!({
             actionRequests: [{ name: r.name, args: r.args, description: `Tool execution requires approval: ${name}` }],
-            reviewConfigs: [{ actionName: r.name, allowedDecisions: ['approve', 'reject'] }],
-          })
-          return answer?.decisions?.[0]?.type === 'approve'
+            reviewConfigs: [{ actionName: r.name, allowedDecisions: ['approve', 'edit', 'reject'] }],
+          })?.decisions?.[0]
+          if (decision?.type === 'edit') edited = decision.editedAction?.args ?? {}
+          return decision?.type === 'approve'
         } catch (error) {
           pending = { error }
           return false
@@ -84,8 +89,10 @@ export function toLangChainTools<T>(defs: readonly ToolDefinition[], options: La
         ...(e?.needsApproval !== undefined && interrupt && { approve }),
         ...(writer && { onProgress: (v: unknown) => writer(v) }),
       } as ToolCallContext
-      const r = await registry.dispatch(name, input, c)
+      let r = await registry.dispatch(name, input, c)
       if (pending) throw pending.error
+      // The human approved the edited call itself.
+      if (edited) r = await registry.dispatch(name, edited, { ...c, approve: () => true })
       unlessError(r)
       const content = typeof r == 'string' ? r : contentBlocks(r).map((b): LangChainContent => b)
       return artifact ? [content, typeof r == 'string' ? parseObject(r) : undefined] : content
