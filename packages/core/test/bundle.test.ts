@@ -34,6 +34,7 @@ async function bundle(name: string, source: string): Promise<string> {
 let registryOnly = ''
 let withAdapters = ''
 let withValidator = ''
+let withLayer = ''
 let bare = ''
 
 beforeAll(async () => {
@@ -56,6 +57,14 @@ beforeAll(async () => {
      registry.configure({ validator })
      registry.register({ name: 'f', toolset: 't', schema: { parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }, handler: (a) => 'ok ' + a.city })
      globalThis.__toolregResult = Promise.all([registry.dispatch('f', { city: 1 }), registry.dispatch('f', { city: 'Oslo' })])`,
+  )
+  withLayer = await bundle(
+    'tool-layer',
+    `import { registry } from '@toolreg/core'
+     import { toolLayer } from '@toolreg/core/tool-layer'
+     registry.configure({ toolLayer })
+     registry.register({ name: 'rm', toolset: 't', schema: {}, needsApproval: true, handler: () => 'gone' })
+     globalThis.__toolregResult = Promise.all([registry.dispatch('rm', {}), registry.dispatch('rm', {}, { approve: () => true })])`,
   )
   bare = await bundle('bare', `import { registry } from '@toolreg/core'\nglobalThis.registry = registry`)
   withAdapters = await bundle(
@@ -132,6 +141,14 @@ describe('@toolreg/core in a browser bundle', () => {
     expect(withValidator).not.toMatch(NODE_IMPORT)
     expect(withValidator).toContain('Instance type')
     expect(registryOnly).not.toContain('Instance type')
+  })
+
+  it('the tool layer is in a bundle that imports @toolreg/core/tool-layer, and only there', { timeout: 30_000 }, () => {
+    expect(run(withLayer, 'tool-layer')).toEqual(['{"error":"[APPROVAL_REQUIRED] Tool rm needs approval"}', 'gone'])
+    for (const text of ['APPROVAL_REQUIRED', 'onProgress', 'invalid output of tool', 'onToolStart']) {
+      expect(withLayer).toContain(text)
+      expect(registryOnly).not.toContain(text)
+    }
   })
 
   it('a bundle using an adapter runs', { timeout: 30_000 }, () => {
