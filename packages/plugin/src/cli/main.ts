@@ -15,6 +15,7 @@ import { writeOut } from './write-out.js'
 import { DEFAULT_GENERATE_OUT, generate } from './generate.js'
 import { runDiff } from './diff.js'
 import { manifestWithDefinitions } from '../scan/definitions.js'
+import { packageRoot } from '../scan/package-root.js'
 
 const USAGE = `Usage: toolreg <command> [options]
 
@@ -75,7 +76,7 @@ function parseNames(value: string | undefined): NameRuleName | RegExp | undefine
 
 /** The package's version, from its package.json. */
 async function version(): Promise<string> {
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  const pkg = JSON.parse(await readFile(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }
   return pkg.version
 }
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 // first save, and each fs.promises call is a thread-pool round trip (bench/PROFILE.md).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import * as path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { packageRoot } from './package-root.js'
 import type { FileScan, ResolvedOptions } from '../types.js'
 
 export interface CacheEntry {
@@ -33,8 +33,7 @@ const FORMAT = 'toolreg-scan-cache'
 // that without reading them (npm installs every file with one fixed mtime: there the
 // version tells releases apart).
 let buildFingerprint: string | undefined
-// This file is dist/scan/disk-cache.js: the compiled package is one folder up.
-const fingerprint = (): string => (buildFingerprint ??= codeFingerprint(fileURLToPath(new URL('../', import.meta.url))))
+const fingerprint = (): string => (buildFingerprint ??= codeFingerprint(path.join(packageRoot(), 'dist')))
 
 /** The version in `distRoot/../package.json` and the size and mtime of every `.js` file under `distRoot`. */
 export function codeFingerprint(distRoot: string): string {
