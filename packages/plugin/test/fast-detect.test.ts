@@ -4,13 +4,14 @@
 // stays below as a named case.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { detectRegisterCalls, fastDetectRegisterCalls, type DetectOptions, type DetectResult } from './internal.js'
 import { toolSource } from '../../../bench/lib/generate.mjs'
 import { commonFile, toolFile, type GeneratedFile } from './fast-path-gen.js'
-import { fixturesDir, repoRoot } from './helpers.js'
+import { fixturesDir, repoRoot, tempDir } from './helpers.js'
 
 const RUNS = Number(process.env.TOOLREG_PROPERTY_RUNS ?? 4000)
 const SEED = Number(process.env.TOOLREG_PROPERTY_SEED ?? 20261201)
@@ -106,6 +107,20 @@ describe('fast path: what it takes', () => {
       'a const template without substitutions',
       `${IMPORT}const N = \`tpl\`\nregistry.register({ name: N, toolset: 't' })`,
     ],
+    // Code in brackets at the top level is skipped by the regex engine (skipNested): what it
+    // must still see there.
+    [
+      'a class whose typed methods return',
+      `${IMPORT}class Client {\n  async get(url: string): Promise<string> {\n    return (await fetch(url)).text()\n  }\n  size(): number { return 1 }\n}\n${CALL}`,
+    ],
+    [
+      'a top-level object with methods, arrows and a template with substitutions',
+      `${IMPORT}const helpers = {\n  f() { return 1 },\n  g: (x: number) => { return \`n=\${x}\` },\n  re: /[}]+/g,\n}\nconst s = \`a\${helpers.f()}b\`\n${CALL}`,
+    ],
+    [
+      'a JSON schema const over several lines',
+      `${IMPORT}const SCHEMA = {\n  type: 'object',\n  properties: { city: { type: 'string', description: 'The city — e.g. "Zürich"' } },\n  required: ['city'],\n} as const\n${CALL.replace(' })', ', schema: { parameters: SCHEMA } })')}`,
+    ],
     [
       'one const named by two calls (TR001 is cross-file)',
       `${IMPORT}const T = 't'\nregistry.register({ name: 'a', toolset: T })\nregistry.register({ name: 'b', toolset: T })`,
@@ -184,6 +199,19 @@ describe('fast path: what it declines', () => {
     ['a throw in a class static block', `${IMPORT}class A { static { throw 1 } }\n${CALL}`],
     ['a block after a bodiless function', `${IMPORT}declare function f(): void\n{ throw 1 }\n${CALL}`],
     ['a top-level break', `${IMPORT}l: { break l }\n${CALL}`],
+    [
+      'a return in a typed function body inside a top-level block',
+      `${IMPORT}{ function f(): void {} return }\n${CALL}`,
+    ],
+    ['a continue in a top-level loop body', `${IMPORT}for (const x of [1]) { if (x) { continue } }\n${CALL}`],
+    [
+      'a throw in a top-level object getter after a ternary',
+      `${IMPORT}const o = ok ? f(a) : { x: 1 }\nif (o) { throw 1 }\n${CALL}`,
+    ],
+    [
+      'a block after a bodiless function in brackets',
+      `${IMPORT}namespace N { declare function f(): void\n{ throw 1 } }\n${CALL}`,
+    ],
     ['JSX in a .tsx file', `${IMPORT}const el = <div>it's</div>\n${CALL}`, 'tools/x.tsx'],
     ['an alias of another module', "import { registry as r } from './other'\nr.register({ name: 'a', toolset: 't' })"],
     [
@@ -273,18 +301,22 @@ describe('fast path: hit rate', () => {
 })
 
 describe('fast path: @babel/parser stays unloaded', () => {
-  it('a scan whose files all take the fast path never loads @babel/parser; a declined file loads it', () => {
+  it('a scan whose files all take the fast path never loads @babel/parser; a declined file loads it', async () => {
+    // A project on disk, scanned by the built package in a fresh process.
+    const root = await tempDir('toolreg-fast-only-')
+    await mkdir(path.join(root, 'tools'))
+    await writeFile(path.join(root, 'tools/a.ts'), `${IMPORT}${CALL}\n`)
+    const declined = `${IMPORT}if (ok) ${CALL.replace("'a'", "'b'")}\n`
     const script = `
       import { createRequire } from 'node:module'
+      import { writeFileSync } from 'node:fs'
       import { scanTools } from '@toolreg/plugin'
-      import { createMemoryFs } from ${JSON.stringify(new URL('../dist/scan/memory-fs.js', import.meta.url).href)}
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('@babel/parser'))
-      const files = { '/p/tools/a.ts': ${JSON.stringify(`${IMPORT}${CALL}\n`)} }
-      const fs = createMemoryFs(files)
-      const r1 = await scanTools({ root: '/p' }, { fs, cache: false })
+      const root = ${JSON.stringify(root)}
+      const r1 = await scanTools({ root })
       const before = loaded()
-      const fs2 = createMemoryFs({ ...files, '/p/tools/b.ts': ${JSON.stringify(`${IMPORT}if (ok) ${CALL.replace("'a'", "'b'")}\n`)} })
-      await scanTools({ root: '/p' }, { fs: fs2, cache: false })
+      writeFileSync(root + '/tools/b.ts', ${JSON.stringify(declined)})
+      await scanTools({ root })
       console.log(JSON.stringify({ names: r1.toolNames, before, after: loaded() }))
     `
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {

@@ -29,6 +29,10 @@ export const STRUCTURE = /[(){}[\],'"`/\\\u007f-\uffff]/g
 export const STRUCTURE_JSX = /[(){}[\],'"`/\\<\u007f-\uffff]/g
 export const STRUCTURE_DEEP = /[(){}[\]'"`/\\\u007f-\uffff]/g
 export const STRUCTURE_JSX_DEEP = /[(){}[\]'"`/\\<\u007f-\uffff]/g
+// The `_DEEP` forms and the words that leave a block (a match longer than one character),
+// for code outside function bodies.
+export const STRUCTURE_OR_JUMP = /[(){}[\]'"`/\\\u007f-\uffff]|(?<![\w$])(?:throw|return|break|continue)(?![\w$])/g
+export const STRUCTURE_JSX_OR_JUMP = /[(){}[\]'"`/\\<\u007f-\uffff]|(?<![\w$])(?:throw|return|break|continue)(?![\w$])/g
 
 export const isBlank = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12
 export const isIdentStart = (c: number): boolean =>

@@ -230,6 +230,13 @@ function recognise(
       for (const local of imported) consts.delete(local)
       return { found, bindings: [...aliases, ...namespaces], consts, quiet: lx.quiet, imports: importRanges }
     }
+    // Inside brackets only a jump out of a block outside a function matters here: skipped
+    // by the regex engine to the closing bracket (unless a return type is being read).
+    if (lx.depth > 0 && !lx.returnTypePending) {
+      if (lx.skipNested() === Tok.Fail) return undefined
+      t = s.advance()
+      continue
+    }
     if (t === Tok.Ident) {
       const start = lx.depth === 0 && (s.boundary === ALWAYS || (s.boundary === AFTER_NEWLINE && lx.newline))
       if (start && lx.is('import')) {

@@ -44,7 +44,7 @@ function isControlWord(code: string, start: number, end: number): boolean {
   }
 }
 
-const enum ParenOwner {
+export const enum ParenOwner {
   Control,
   Callable,
   Other,
@@ -52,9 +52,14 @@ const enum ParenOwner {
 
 export class Lexer extends Cursor {
   private readonly parenOwners: ParenOwner[] = []
-  private closedParen: ParenOwner = ParenOwner.Other
+  protected closedParen: ParenOwner = ParenOwner.Other
   /** Depth at which a return type annotation (`f(): T {`) awaits its function body, or -1. */
   private bodyDepth = -1
+
+  /** A callable's `)` then `:` began a return type whose end (a body's `{`, or none) is not yet known. */
+  get returnTypePending(): boolean {
+    return this.bodyDepth !== -1
+  }
 
   constructor(code: string, jsx: boolean) {
     super(code, jsx)

@@ -1,7 +1,7 @@
 // Skipping a value in one step for the detection fast path (./fast-detect.ts): the lexer
 // visits only what can change the structure, and the regex engine skips the plain text
 // between (names, numbers, operators, blanks).
-import { Lexer } from './lexer.js'
+import { Lexer, ParenOwner } from './lexer.js'
 import {
   ARROW,
   INCDEC,
@@ -13,6 +13,8 @@ import {
   STRUCTURE_DEEP,
   STRUCTURE_JSX,
   STRUCTURE_JSX_DEEP,
+  STRUCTURE_JSX_OR_JUMP,
+  STRUCTURE_OR_JUMP,
   Tok,
 } from './chars.js'
 
@@ -64,6 +66,59 @@ export class SkippingLexer extends Lexer {
         (c === 125 && t === Tok.Punct && this.stack.length === depth - 1)
       )
         return t
+      from = this.end
+    }
+  }
+
+  /**
+   * From a token inside brackets to the bracket that closes the outermost of them (the new
+   * current token), visiting only what can change the structure, as `skipTo` does. Outside
+   * function bodies, where the recognizer declines on `throw`, `return`, `break` and
+   * `continue` (code after them may not run), meeting one of them fails; and a callable's `)`
+   * followed by `:` hands back to the token-by-token lexer (the current token is that `)`),
+   * which knows where the return type ends and so whether a function body follows.
+   */
+  skipNested(): Tok {
+    const code = this.code
+    const inFunction = this.jsx ? STRUCTURE_JSX_DEEP : STRUCTURE_DEEP
+    const outside = this.jsx ? STRUCTURE_JSX_OR_JUMP : STRUCTURE_OR_JUMP
+    for (let from = this.end; ; ) {
+      const re = this.fnDepth > 0 ? inFunction : outside
+      re.lastIndex = from
+      const match = re.exec(code)
+      if (match === null || match[0].length > 1) return this.fail()
+      const pos = match.index
+      const c = code.charCodeAt(pos)
+      if (c > 126 || c === 92) return this.fail()
+      this.settle(from, pos)
+      if (c === 47 && (code.charCodeAt(pos + 1) === 47 || code.charCodeAt(pos + 1) === 42)) {
+        const close = code.charCodeAt(pos + 1) === 47 ? lineEnd(code, pos) : code.indexOf('*/', pos + 2) + 2
+        if (close < 2) return this.fail()
+        this.quiet.push(pos, close)
+        from = close
+        continue
+      }
+      this.prevType = this.type
+      this.prevPunct = this.punct
+      this.prevStart = this.start
+      this.prevEnd = this.end
+      this.start = pos
+      this.escaped = false
+      const t =
+        c === 39 || c === 34
+          ? this.string(pos, c)
+          : c === 96
+            ? this.template(pos + 1, true)
+            : c === 47
+              ? this.slash(pos)
+              : this.punctuator(pos, c)
+      if (t === Tok.Fail) return t
+      if (this.stack.length === 0) return t
+      if (c === 41 && this.fnDepth === 0 && this.closedParen === ParenOwner.Callable) {
+        let p = this.end
+        while (isBlank(code.charCodeAt(p))) p++
+        if (code.charCodeAt(p) === 58) return t
+      }
       from = this.end
     }
   }
