@@ -12,7 +12,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ensureProject } from './lib/generate.mjs'
+import { ensureProject, ensureVariedProject } from './lib/generate.mjs'
 import { collectEnvironment } from './lib/machine.mjs'
 import { writeReport } from './lib/report.mjs'
 import { FIGURES } from './figures/index.mjs'
@@ -122,6 +122,8 @@ function figureContext(figure) {
     /** Repetitions for a size: 1 in quick mode, else --reps or the figure's default. */
     reps: (n, defaults) => (quick ? 1 : Number(args.reps ?? defaults[n] ?? 3)),
     project: n => ensureProject(join(workDir, `p${n}`), n),
+    /** A project of the varied corpus (bench/lib/corpus.mjs): the build figure's. */
+    variedProject: n => ensureVariedProject(join(workDir, `v${n}`), n),
     /** The row at the size the SPEC targets (1000 files), else the nearest measured size. */
     targetRow: rows => [...rows].sort((a, b) => Math.abs(a.size - TARGET_SIZE) - Math.abs(b.size - TARGET_SIZE))[0],
     check(id, summary, extra = {}) {

@@ -3,6 +3,7 @@
 // entry points every figure needs, so all alternatives build the very same tools.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { corpus } from './corpus.mjs'
 
 /** Bump when the generated files change shape: a stale project is regenerated. */
 const GENERATOR_VERSION = 4
@@ -159,7 +160,58 @@ export async function ensureProject(dir, count) {
   return dir
 }
 
-/** Total bytes of the tool sources (reported with the method). */
+/** The helper module the varied corpus imports (`../lib/tooling.js`), plain JS for every importer. */
+const TOOLING = `// Shared by the tools: a retry wrapper and a pagination schema.
+export function withRetry(handler, attempts = 3) {
+  return async (args) => {
+    let last
+    for (let i = 0; i < attempts; i++) {
+      try {
+        return await handler(args)
+      } catch (error) {
+        last = error
+      }
+    }
+    throw last
+  }
+}
+
+export const paginationSchema = {
+  type: 'object',
+  properties: { cursor: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 } },
+}
+`
+
+/**
+ * The glob alternative over the varied corpus: every extension the plugin's default
+ * \`include\` takes, as a user migrating from \`import.meta.glob\` would write it.
+ */
+const VARIED_GLOB_ENTRY = ENTRIES['src/glob-entry.ts'].replace(
+  "'../tools/*.ts'",
+  "['../tools/*.{ts,tsx,mts,js,mjs}', '!../tools/*.d.ts']",
+)
+
+/**
+ * A project of \`count\` files of the varied corpus (./corpus.mjs: names and schemas from
+ * consts, zod / valibot / arktype, helpers from another module, files with no tool), with
+ * the same entry points as \`ensureProject\`'s: the build figure's "real tool files" rows.
+ */
+export async function ensureVariedProject(dir, count) {
+  const stampFile = join(dir, '.bench-project.json')
+  const stamp = JSON.stringify({ GENERATOR_VERSION, count, corpus: 'varied' })
+  try {
+    if ((await readFile(stampFile, 'utf8')) === stamp) return dir
+  } catch {}
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(join(dir, 'src'), { recursive: true })
+  await mkdir(join(dir, 'lib'), { recursive: true })
+  const files = { ...ENTRIES, 'src/glob-entry.ts': VARIED_GLOB_ENTRY, 'lib/tooling.js': TOOLING }
+  for (const { file, code } of corpus(count)) files[file] = code
+  await mkdir(join(dir, 'tools'), { recursive: true })
+  await Promise.all(Object.entries(files).map(([file, text]) => writeFile(join(dir, file), text)))
+  await writeFile(stampFile, stamp)
+  return dir
+}
 
 /** The plugin's disk cache inside a project (SPEC §3.7). */
 export const pluginCacheDir = dir => join(dir, 'node_modules', '.cache', 'toolreg')

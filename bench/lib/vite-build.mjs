@@ -1,5 +1,7 @@
 // Child process: one `vite build` of a bench project, timed inside the process.
-//   node bench/lib/vite-build.mjs <project> <plugin|glob|ssr> [--plugin-dir DIR]
+//   node bench/lib/vite-build.mjs <project> <plugin|glob|ssr> [--kind browser|server] [--plugin-dir DIR]
+// --kind server builds the plugin or glob entry as an unminified SSR bundle (a Worker's or a
+// serverless function's build); the default is the minified browser build.
 // Prints one JSON line: { mode, totalMs, buildMs, importMs, maxRssKb, output: { jsBytes, jsGzipBytes, assetBytes, files } }.
 // maxRssKb is the process's peak resident set (getrusage), Rolldown's threads included.
 // totalMs runs from just before `import('vite')` to the end of build(): it includes
@@ -13,12 +15,15 @@ import { gzipSync } from 'node:zlib'
 
 const [project, mode, ...rest] = process.argv.slice(2)
 const pluginDir = flag('--plugin-dir')
-if (!project || !['plugin', 'glob', 'ssr'].includes(mode)) {
-  console.error('usage: vite-build.mjs <project> <plugin|glob|ssr> [--plugin-dir DIR]')
+const kind = flag('--kind') ?? 'browser'
+if (!project || !['plugin', 'glob', 'ssr'].includes(mode) || !['browser', 'server'].includes(kind)) {
+  console.error('usage: vite-build.mjs <project> <plugin|glob|ssr> [--kind browser|server] [--plugin-dir DIR]')
   process.exit(2)
 }
 const root = resolve(project)
-const outDir = join(root, `dist-${mode}`)
+const outDir = join(root, kind === 'server' ? `dist-${mode}-server` : `dist-${mode}`)
+// The SSR bundle of the cold-start figure, or a plugin / glob entry built for a server.
+const ssrEntry = mode === 'ssr' ? 'src/ssr-entry.ts' : kind === 'server' ? `src/${mode}-entry.ts` : undefined
 
 const t0 = performance.now()
 const { build } = await import('vite')
@@ -36,17 +41,17 @@ await build({
     outDir,
     emptyOutDir: true,
     reportCompressedSize: false,
-    ...(mode === 'ssr'
-      ? { ssr: 'src/ssr-entry.ts', rolldownOptions: { output: { format: 'es', codeSplitting: false } } }
+    ...(ssrEntry
+      ? { ssr: ssrEntry, minify: false, rolldownOptions: { output: { format: 'es', codeSplitting: false } } }
       : { rolldownOptions: { input: join(root, `src/${mode}-entry.ts`) } }),
   },
-  ...(mode === 'ssr' ? { ssr: { noExternal: true } } : {}),
+  ...(ssrEntry ? { ssr: { noExternal: true } } : {}),
 })
 const t3 = performance.now()
 const maxRssKb = process.resourceUsage().maxRSS
 
 const output = await measureOutput(outDir)
-const result = { mode, totalMs: t3 - t0 - (t2 - t1), buildMs: t3 - t2, importMs: t1 - t0, maxRssKb, output }
+const result = { mode, kind, totalMs: t3 - t0 - (t2 - t1), buildMs: t3 - t2, importMs: t1 - t0, maxRssKb, output }
 process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0))
 
 async function loadPlugin() {
