@@ -23,6 +23,9 @@ export const bunBin = (): string =>
 /** The `deno` package's launcher (it runs the binary of @deno/<platform>). */
 export const denoBin = (): string => firstExisting('deno', [path.join(repoRoot, 'node_modules/deno/bin.cjs')])
 
+/** Inside the repository (git-ignored): a project there resolves packages from the root node_modules. */
+export const IN_REPO_TEMP = path.join(repoRoot, 'test/.tmp')
+
 export const tscBin = (): string => firstExisting('tsc', [path.join(repoRoot, 'node_modules/typescript/bin/tsc')])
 
 export const esbuildBin = (): string =>
@@ -30,10 +33,12 @@ export const esbuildBin = (): string =>
 
 /**
  * A fixture copied to a temp dir, with `@toolreg/core` (and `@toolreg/plugin`) linked into
- * its node_modules, as an installed project has them.
+ * its node_modules, as an installed project has them. `parent`: where the temp dir goes (the
+ * git-ignored test/.tmp, IN_REPO_TEMP, when the fixture's config imports its bundler from the
+ * root node_modules); default the OS temp dir.
  */
-export async function projectFrom(fixtureDir: string): Promise<string> {
-  const dir = path.join(await tempDir('toolreg-project-'), path.basename(fixtureDir))
+export async function projectFrom(fixtureDir: string, parent?: string): Promise<string> {
+  const dir = path.join(await tempDir('toolreg-project-', parent), path.basename(fixtureDir))
   await cp(fixtureDir, dir, { recursive: true })
   // A fixture without tools of its own gets the shared set of the build fixture.
   if (!existsSync(path.join(fixtureDir, 'tools')))

@@ -1,5 +1,5 @@
 // Shared by the plugin tests: fixture locations and throw-away copies.
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,9 +10,10 @@ export const fixture = (name: string): string => path.join(fixturesDir, name)
 
 const temps: string[] = []
 
-/** A fresh dir under the OS temp dir, removed by `cleanupTemps`. */
-export async function tempDir(prefix = 'toolreg-'): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix))
+/** A fresh dir under `parent` (default: the OS temp dir), removed by `cleanupTemps`. */
+export async function tempDir(prefix = 'toolreg-', parent = os.tmpdir()): Promise<string> {
+  await mkdir(parent, { recursive: true })
+  const dir = await mkdtemp(path.join(parent, prefix))
   temps.push(dir)
   return dir
 }

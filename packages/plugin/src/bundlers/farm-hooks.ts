@@ -5,7 +5,10 @@
 // module but not the registry's list. So in development the plugin watches the tool dirs
 // (../dev/watch.ts) and, after a scan without errors, has Farm rebuild the virtual module:
 // the dev server through its HMR engine, watch mode by writing the output again. A scan with
-// errors prints them and keeps the last output until they are fixed.
+// errors prints them and keeps the last output until they are fixed. The manifest goes into
+// the output of a build for Node, not for the browser (README, "The manifest and public outputs").
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { Compiler, JsPlugin, Server } from '@farmfe/core'
 import { type ToolDirWatcher, watchToolDirs } from '../dev/watch.js'
 import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.js'
@@ -15,6 +18,8 @@ const FARM_VIRTUAL_MODULE_PATH = RESOLVED_VIRTUAL_MODULE_ID.replace('\0', '\\0')
 
 export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
   let development = false
+  let browser = true
+  let outDir = 'dist'
   let server: Server | undefined
   let watcher: ToolDirWatcher | undefined
 
@@ -30,12 +35,25 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
     if (server?.hmrEngine) return server.hmrEngine.hmrUpdate(FARM_VIRTUAL_MODULE_PATH, true)
     await compiler.update([FARM_VIRTUAL_MODULE_PATH], true)
     compiler.writeResourcesToDisk()
+    await writeManifest()
+  }
+
+  async function writeManifest(): Promise<void> {
+    const asset = ctx.manifestAsset(await ctx.currentScan(), browser ? 'public' : 'server')
+    if (!asset) return
+    const file = path.join(outDir, asset.fileName)
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(file, asset.source)
   }
 
   return {
     configResolved(config) {
       if (config.root) ctx.setBundlerRoot(config.root)
       development = config.compilation?.mode === 'development'
+      // The browser targets (Farm's default) build what a web server publishes.
+      const target = config.compilation?.output?.targetEnv ?? 'browser'
+      browser = target.startsWith('browser') || target === 'library-browser'
+      outDir = path.resolve(config.root ?? process.cwd(), config.compilation?.output?.path ?? 'dist')
     },
     configureCompiler(compiler) {
       if (!development) return
@@ -47,6 +65,8 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
         onError: error => console.error(`toolreg: watching the tool dirs failed: ${(error as Error).message}`),
       })
     },
+    // A file emitted from buildEnd never reached Farm 1.7's output: written once the output is.
+    finish: { executor: () => writeManifest() },
     configureDevServer(devServer) {
       server = devServer
     },
