@@ -7,7 +7,7 @@ import * as path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateModuleFiles } from '../src/codegen/module-file.js'
-import { mayUseToolLayer } from '../src/scan/tool-layer-use.js'
+import { mayUseToolLayer, toolLayerUse } from '../src/scan/tool-layer-use.js'
 import { cleanupTemps, repoRoot, tempDir } from './helpers.js'
 import { createMemoryFs, generateCompanionModule, generateModule, scanTools, type FileScan } from './internal.js'
 
@@ -53,6 +53,15 @@ describe('which tool modules need the tool layer', () => {
     ["registry.register(make({ name: 'x' }))", true],
   ])('%s → %s', (code, expected) => {
     expect(mayUseToolLayer(code, site(code))).toBe(expected)
+    expect(toolLayerUse(code, site(code)).layer).toBe(expected)
+  })
+
+  it('only a file naming needsApproval, annotations or timeoutMs is read for the manifest', () => {
+    const plain =
+      "registry.register({ name: 'x', toolset: 't', schema: {}, retry: { attempts: 2 }, handler: () => '' })"
+    expect(toolLayerUse(plain, site(plain))).toEqual({ layer: true, policies: false })
+    const hinted = "registry.register({ name: 'x', toolset: 't', schema: {}, annotations: {}, handler: () => '' })"
+    expect(toolLayerUse(hinted, site(hinted))).toEqual({ layer: false, policies: true })
   })
 })
 

@@ -2,7 +2,7 @@
 import { hash } from 'node:crypto'
 import { detectSites, loadFullDetector } from '../detect/index.js'
 import { ODD_NAME } from './file-names.js'
-import { mayUseToolLayer, POLICY_WORDS } from './tool-layer-use.js'
+import { toolLayerUse } from './tool-layer-use.js'
 import { compileGlobs } from './walk.js'
 import { errorMessage, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from '../diagnostics/source.js'
@@ -44,16 +44,16 @@ export async function scanSource(code: string, walked: WalkedFile, options: Reso
     })
   }
   const tool = detected.isToolModule
+  const use = tool ? toolLayerUse(code, detected.sites) : undefined
   // Only a file naming one of the fields costs a parse (the fast path answers for the rest).
-  const policies =
-    tool && POLICY_WORDS.test(code)
-      ? (await loadFullDetector())
-          .readDefinitions(code, walked.file, detected.sites, options.registryModules)
-          .map(d => policyOf(d))
-      : undefined
+  const policies = use?.policies
+    ? (await loadFullDetector())
+        .readDefinitions(code, walked.file, detected.sites, options.registryModules)
+        .map(d => policyOf(d))
+    : undefined
   return {
     ...(lazy ? { lazy } : {}),
-    ...(tool && mayUseToolLayer(code, detected.sites) ? { usesToolLayer: true as const } : {}),
+    ...(use?.layer ? { usesToolLayer: true as const } : {}),
     ...(policies?.some(p => p !== undefined) ? { policies } : {}),
     file: walked.file,
     absPath: walked.absPath,
