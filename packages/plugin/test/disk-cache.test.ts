@@ -57,6 +57,22 @@ describe('disk cache', () => {
     expect(second.scanner.toolModuleAt(path.join(root, 'tools/a.ts'))?.sites[0]?.name).toBe('a')
   })
 
+  it('stores each file once, by its root-relative name, without the absolute paths', async () => {
+    const root = await project({ 'a.ts': tool('a'), 'b.ts': tool('b') })
+    const { store, scanner: s } = scanner(root)
+    const first = await s.scan()
+    const text = await readFile(store.file, 'utf8')
+    const stored = JSON.parse(text)
+    expect(Object.keys(stored.files)).toEqual(['tools/a.ts', 'tools/b.ts'])
+    expect(stored.files['tools/a.ts']).toHaveLength(3)
+    expect(stored.files['tools/a.ts'][2]).not.toHaveProperty('absPath')
+    // The root is named once: in the key.
+    expect(text.split(root).length - 1).toBe(1)
+    const again = scanner(root)
+    expect((await again.scanner.scan()).files).toEqual(first.files)
+    expect(again.reads).toEqual([])
+  })
+
   it('a changed file is read again by the next scanner', async () => {
     const root = await project({ 'a.ts': tool('a'), 'b.ts': tool('b') })
     await scanner(root).scanner.scan()
@@ -72,27 +88,25 @@ describe('disk cache', () => {
     const root = await project({ 'a.ts': tool('a') })
     const { store, scanner: s } = scanner(root)
     await s.scan()
-    await writeFile(store.file, '{"format":"toolreg-scan-cache","files":{ trunc')
+    await writeFile(store.file, '{"format":"toolreg-scan-cache-2","files":{ trunc')
     const next = scanner(root)
     expect((await next.scanner.scan()).toolNames).toEqual(['a'])
     expect(next.reads).toEqual(['a.ts'])
-    expect(JSON.parse(await readFile(store.file, 'utf8')).format).toBe('toolreg-scan-cache')
+    expect(JSON.parse(await readFile(store.file, 'utf8')).format).toBe('toolreg-scan-cache-2')
   })
 
   it.each([
     ['another format', { format: 'something-else', key: 'x', files: {} }],
-    ['another key (plugin build or options)', { format: 'toolreg-scan-cache', key: 'old', files: {} }],
+    ['the previous stored form', { format: 'toolreg-scan-cache', key: 'x', files: {} }],
+    ['another key (plugin build or options)', { format: 'toolreg-scan-cache-2', key: 'old', files: {} }],
     ['a malformed entry', null],
   ])('a foreign cache file (%s) is ignored and rewritten', async (_, content) => {
     const root = await project({ 'a.ts': tool('a') })
     const { store, scanner: s } = scanner(root)
     await s.scan()
     const valid = JSON.parse(await readFile(store.file, 'utf8'))
-    const abs = path.join(root, 'tools/a.ts')
-    const replaced = content ?? {
-      ...valid,
-      files: { [abs]: { ...valid.files[abs], scan: { ...valid.files[abs].scan, sites: 'nope' } } },
-    }
+    const [size, mtimeMs, scan] = valid.files['tools/a.ts']
+    const replaced = content ?? { ...valid, files: { 'tools/a.ts': [size, mtimeMs, { ...scan, sites: 'nope' }] } }
     await writeFile(store.file, JSON.stringify(replaced))
     const next = scanner(root)
     expect((await next.scanner.scan()).toolNames).toEqual(['a'])

@@ -25,7 +25,8 @@ export interface ScanCacheStore {
   readonly file: string
 }
 
-const FORMAT = 'toolreg-scan-cache'
+// The name changes with the stored form: an older plugin's file is foreign, never misread.
+const FORMAT = 'toolreg-scan-cache-2'
 
 // The plugin's own compiled code is part of the key: a rebuilt detector must
 // never be served results of the old one, even without a version bump. The size
@@ -59,13 +60,18 @@ function optionsKey(options: ResolvedOptions): string {
   return JSON.stringify({ root, dirs, include, exclude, registryModules, names: rule, strict, lazy, fullParse })
 }
 
-function isFileScan(value: unknown): value is FileScan {
-  const v = value as FileScan | null
+/**
+ * On disk each entry is `[size, mtimeMs, scan]` under its root-relative file name, the scan
+ * without `file` and `absPath` (the name and the root, which is part of the key, give both):
+ * a third smaller than the objects, so the load of a warm build parses less.
+ */
+type StoredEntry = [size: number, mtimeMs: number, scan: Omit<FileScan, 'file' | 'absPath'>]
+
+function isStoredScan(value: unknown): value is StoredEntry[2] {
+  const v = value as StoredEntry[2] | null
   return (
     typeof v === 'object' &&
     v !== null &&
-    typeof v.file === 'string' &&
-    typeof v.absPath === 'string' &&
     typeof v.isToolModule === 'boolean' &&
     Array.isArray(v.sites) &&
     Array.isArray(v.diagnostics) &&
@@ -74,7 +80,7 @@ function isFileScan(value: unknown): value is FileScan {
   )
 }
 
-function parseEntries(text: string, key: string): Map<string, CacheEntry> | undefined {
+function parseEntries(text: string, key: string, root: string): Map<string, CacheEntry> | undefined {
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -85,21 +91,31 @@ function parseEntries(text: string, key: string): Map<string, CacheEntry> | unde
   if (typeof d !== 'object' || d === null || d.format !== FORMAT || d.key !== key) return undefined
   if (typeof d.files !== 'object' || d.files === null || Array.isArray(d.files)) return undefined
   const entries = new Map<string, CacheEntry>()
-  for (const [abs, entry] of Object.entries(d.files as Record<string, unknown>)) {
-    const e = entry as CacheEntry | null
+  for (const [file, entry] of Object.entries(d.files as Record<string, unknown>)) {
+    const e = entry as StoredEntry | null
     if (
-      typeof e !== 'object' ||
-      e === null ||
-      typeof e.size !== 'number' ||
-      typeof e.mtimeMs !== 'number' ||
-      !isFileScan(e.scan) ||
-      e.scan.absPath !== abs
+      !Array.isArray(e) ||
+      e.length !== 3 ||
+      typeof e[0] !== 'number' ||
+      typeof e[1] !== 'number' ||
+      !isStoredScan(e[2])
     ) {
       return undefined
     }
-    entries.set(abs, e)
+    const absPath = path.resolve(root, file)
+    entries.set(absPath, { size: e[0], mtimeMs: e[1], scan: { file, absPath, ...e[2] } })
   }
   return entries
+}
+
+/** The entries in their stored form (see StoredEntry). */
+function storedFiles(entries: ReadonlyMap<string, CacheEntry>): Record<string, StoredEntry> {
+  const files: Record<string, StoredEntry> = {}
+  for (const { size, mtimeMs, scan } of entries.values()) {
+    const { file, absPath: _, ...rest } = scan
+    files[file] = [size, mtimeMs, rest]
+  }
+  return files
 }
 
 export function createDiskCache(
@@ -118,10 +134,10 @@ export function createDiskCache(
       } catch {
         return undefined // no cache yet (or unreadable): scan from scratch
       }
-      return parseEntries(text, key())
+      return parseEntries(text, key(), options.root)
     },
     async save(entries) {
-      const body = JSON.stringify({ format: FORMAT, key: key(), files: Object.fromEntries(entries) })
+      const body = JSON.stringify({ format: FORMAT, key: key(), files: storedFiles(entries) })
       mkdirSync(dir, { recursive: true })
       const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
       try {
