@@ -3,42 +3,10 @@
 // experimental_context as ctx.run, outputSchema as a structured output, progress as preliminary results.
 import { ToolRegistry, toAiSdkTools } from '@toolreg/core'
 import { toolLayer } from '@toolreg/core/tool-layer'
-import { generateText, jsonSchema, type ModelMessage, simulateReadableStream, stepCountIs, streamText } from 'ai'
-import { MockLanguageModelV3 } from 'ai/test'
+import { generateText, jsonSchema, type ModelMessage, stepCountIs, streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { recordingLogger } from './helpers.js'
-
-/** What a mock model's stream carries (the provider's stream part type, read off the mock). */
-type StreamPart =
-  Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-}
-const callThenStop = (toolName: string, input: object) => {
-  let step = 0
-  const prompts: unknown[] = []
-  const model = new MockLanguageModelV3({
-    doGenerate: async options => {
-      prompts.push(options.prompt)
-      return ++step === 1
-        ? {
-            content: [{ type: 'tool-call', toolCallId: 't1', toolName, input: JSON.stringify(input) }],
-            finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-            usage,
-            warnings: [],
-          }
-        : {
-            content: [{ type: 'text', text: 'done' }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage,
-            warnings: [],
-          }
-    },
-  })
-  return { model, prompts }
-}
+import { callThenStop, toolOutput } from './mock-model.js'
 
 function world() {
   const registry = new ToolRegistry({ logger: recordingLogger().logger, toolLayer })
@@ -117,32 +85,13 @@ describe('toAiSdkTools and the tool layer', () => {
       stopWhen: stepCountIs(3),
     })
     expect(r.steps[0]!.toolResults[0]!.output).toEqual({ temp: 3, user: 'ada' })
-    const toolMessage = (prompts[1] as { role: string; content: { output: unknown }[] }[]).find(m => m.role === 'tool')!
-    expect(toolMessage.content[0]!.output).toEqual({ type: 'json', value: { temp: 3, user: 'ada' } })
+    expect(toolOutput(prompts[1]!)).toEqual({ type: 'json', value: { temp: 3, user: 'ada' } })
   })
 
   it('progress: an async-generator handler streams as preliminary tool results, then the final one', async () => {
     const { registry } = world()
     const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
-    let step = 0
-    const model = new MockLanguageModelV3({
-      doStream: async () => ({
-        stream: simulateReadableStream<StreamPart>({
-          chunks:
-            ++step === 1
-              ? [
-                  { type: 'tool-call', toolCallId: 't1', toolName: 'crawl', input: '{}' },
-                  { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
-                ]
-              : [
-                  { type: 'text-start', id: '1' },
-                  { type: 'text-delta', id: '1', delta: 'ok' },
-                  { type: 'text-end', id: '1' },
-                  { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
-                ],
-        }),
-      }),
-    })
+    const { model } = callThenStop('crawl', {})
     const results: unknown[] = []
     const run = streamText({ model, tools, prompt: 'crawl', stopWhen: stepCountIs(3) })
     for await (const part of run.fullStream)

@@ -8,40 +8,16 @@ import { ToolRegistry, toAiSdkTools } from '@toolreg/core'
 import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { generateText, jsonSchema, stepCountIs } from 'ai'
-import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
-import { recordingLogger, registerFrameworkTools } from './helpers.js'
-
-type Prompt = Parameters<MockLanguageModelV3['doGenerate']>[0]['prompt']
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-}
+import { recordingLogger, registerFrameworkTools, registerSignalTool } from './helpers.js'
+import { callThenStop, expectExplodeError, pictureOutput, toolOutput } from './mock-model.js'
 
 async function turn(toolName: string, input: object, options: { context?: unknown } = {}) {
   const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
   const calls: unknown[] = []
   registerFrameworkTools(registry, calls)
   const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
-  const prompts: Prompt[] = []
-  const model = new MockLanguageModelV3({
-    doGenerate: async o => {
-      prompts.push(o.prompt)
-      return prompts.length === 1
-        ? {
-            content: [{ type: 'tool-call', toolCallId: 't1', toolName, input: JSON.stringify(input) }],
-            finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-            usage,
-            warnings: [],
-          }
-        : {
-            content: [{ type: 'text', text: 'done' }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage,
-            warnings: [],
-          }
-    },
-  })
+  const { model, prompts } = callThenStop(toolName, input)
   const result = await generateText({
     model,
     tools,
@@ -49,10 +25,7 @@ async function turn(toolName: string, input: object, options: { context?: unknow
     stopWhen: stepCountIs(3),
     experimental_context: options.context,
   })
-  const output = () => {
-    const tool = prompts[1]!.find(m => m.role === 'tool')!
-    return (tool.content[0] as { output: { type: string; value: unknown } }).output
-  }
+  const output = () => toolOutput(prompts[1]!)
   return { result, calls, output, tools, registry }
 }
 
@@ -65,10 +38,7 @@ describe('toAiSdkTools through generateText', () => {
 
   it('a throwing tool: an error-text output with the sanitized, redacted text', async () => {
     const { output, result } = await turn('explode', {})
-    expect(output().type).toBe('error-text')
-    expect(output().value).toContain('[TOOL_ERROR] Tool execution failed: Error: disk full')
-    expect(JSON.stringify(output())).not.toContain('sk-abcdefghijklmnopqrstuvwx')
-    expect(JSON.stringify(output())).not.toContain('<system>')
+    expectExplodeError(output())
     expect(result.text).toBe('done')
   })
 
@@ -81,13 +51,7 @@ describe('toAiSdkTools through generateText', () => {
 
   it('an image tool: image parts, not base64 inside text', async () => {
     const { output } = await turn('picture', { of: 'cat' })
-    expect(output()).toEqual({
-      type: 'content',
-      value: [
-        { type: 'text', text: 'a cat' },
-        { type: 'image-data', data: 'iVBORw0KGgo=', mediaType: 'image/png' },
-      ],
-    })
+    expect(output()).toEqual(pictureOutput)
   })
 
   it('schemas are fresh mutable copies: writing into one leaves the registry and the next copy untouched', async () => {
@@ -106,13 +70,7 @@ describe('toAiSdkTools through generateText', () => {
   it('abort: the abortSignal the SDK hands execute is ctx.signal', async () => {
     const controller = new AbortController()
     const registry = new ToolRegistry({ logger: recordingLogger().logger, toolLayer })
-    const signals: (AbortSignal | undefined)[] = []
-    registry.register({
-      name: 'wait',
-      toolset: 'w',
-      schema: {},
-      handler: (_a, ctx) => (signals.push(ctx.signal), 'ok'),
-    })
+    const signals = registerSignalTool(registry)
     const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
     await tools.wait!.execute({}, { toolCallId: 'c', abortSignal: controller.signal })
     expect(signals[0]?.aborted).toBe(false)

@@ -127,3 +127,10 @@ export function registerLayerTools(registry: ToolRegistry): void {
     },
   })
 }
+
+/** A tool `wait` recording the `ctx.signal` of each call into the array returned. */
+export function registerSignalTool(registry: ToolRegistry): (AbortSignal | undefined)[] {
+  const signals: (AbortSignal | undefined)[] = []
+  registry.register({ name: 'wait', toolset: 'w', schema: {}, handler: (_a, ctx) => (signals.push(ctx.signal), 'ok') })
+  return signals
+}

@@ -9,28 +9,13 @@ import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { AIMessage, type BaseMessage, createAgent, fakeModel, ToolMessage, tool } from 'langchain'
 import { describe, expect, it } from 'vitest'
-import { recordingLogger, registerFrameworkTools } from './helpers.js'
+import { recordingLogger, registerFrameworkTools, registerLayerTools } from './helpers.js'
 
 function world() {
   const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
   const calls: unknown[] = []
   registerFrameworkTools(registry, calls)
-  registry.register({
-    name: 'weather',
-    toolset: 'weather',
-    schema: {},
-    outputSchema: { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] },
-    handler: () => ({ temp: 3 }),
-  })
-  registry.register({
-    name: 'crawl',
-    toolset: 'web',
-    schema: {},
-    handler: async function* () {
-      yield { pages: 1 }
-      yield 'crawled 1 page'
-    },
-  })
+  registerLayerTools(registry)
   return { registry, calls }
 }
 
@@ -168,6 +153,6 @@ describe('toLangChainTools through createAgent', () => {
       { streamMode: ['custom', 'updates'] },
     ))
       if (mode === 'custom') custom.push(chunk)
-    expect(custom).toEqual([{ pages: 1 }])
+    expect(custom).toEqual([{ pages: 1 }, { pages: 2 }])
   })
 })

@@ -11,55 +11,9 @@ import { createTool } from '@mastra/core/tools'
 import { ToolRegistry, toMastraTools } from '@toolreg/core'
 import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
-import { simulateReadableStream } from 'ai'
-import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
-import { recordingLogger, registerFrameworkTools, registerLayerTools } from './helpers.js'
-
-type StreamPart =
-  Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never
-type Prompt = Parameters<MockLanguageModelV3['doGenerate']>[0]['prompt']
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-}
-
-/** A mock model calling one tool, then answering "done"; `prompts` keeps what each step was sent. */
-function callThenStop(toolName: string, input: object) {
-  let step = 0
-  const prompts: Prompt[] = []
-  const tools: unknown[] = []
-  const call = { type: 'tool-call' as const, toolCallId: 't1', toolName, input: JSON.stringify(input) }
-  const model = new MockLanguageModelV3({
-    doGenerate: async options => {
-      prompts.push(options.prompt)
-      tools.push(options.tools)
-      return ++step === 1
-        ? { content: [call], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] }
-        : {
-            content: [{ type: 'text', text: 'done' }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage,
-            warnings: [],
-          }
-    },
-    doStream: async options => {
-      prompts.push(options.prompt)
-      const chunks: StreamPart[] =
-        ++step === 1
-          ? [call, { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage }]
-          : [
-              { type: 'text-start', id: '1' },
-              { type: 'text-delta', id: '1', delta: 'done' },
-              { type: 'text-end', id: '1' },
-              { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
-            ]
-      return { stream: simulateReadableStream({ chunks }) }
-    },
-  })
-  return { model, prompts, tools }
-}
+import { recordingLogger, registerFrameworkTools, registerLayerTools, registerSignalTool } from './helpers.js'
+import { callThenStop, expectExplodeError, pictureOutput, toolOutput } from './mock-model.js'
 
 async function world() {
   const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
@@ -83,10 +37,7 @@ async function turn(name: string, args: object, context?: Record<string, string>
   const requestContext = context && new RequestContext(Object.entries(context))
   const out = await agent.generate('go', requestContext ? { requestContext } : {})
   /** The tool result the model was sent back on its second step. */
-  const output = () => {
-    const tool = prompts[1]!.find(m => m.role === 'tool')!
-    return (tool.content[0] as { output: { type: string; value: unknown } }).output
-  }
+  const output = () => toolOutput(prompts[1]!)
   return { out, calls, output, agent, prompts, seen, requestContext }
 }
 
@@ -101,10 +52,7 @@ describe('toMastraTools through a Mastra Agent', () => {
 
   it('a throwing tool: Mastra records a tool error, the model gets the sanitized, redacted text', async () => {
     const { output, out } = await turn('explode', {})
-    expect(output().type).toBe('error-text')
-    expect(output().value).toContain('[TOOL_ERROR] Tool execution failed: Error: disk')
-    expect(JSON.stringify(output())).not.toContain('sk-abcdefghijklmnopqrstuvwx')
-    expect(JSON.stringify(output())).not.toContain('<system>')
+    expectExplodeError(output())
     // Mastra's failure path: a call with no result, its step part an error output.
     expect(out.toolCalls).toHaveLength(1)
     expect(out.toolResults).toEqual([])
@@ -124,13 +72,7 @@ describe('toMastraTools through a Mastra Agent', () => {
 
   it('an image tool: the model gets an image part, not base64 inside text', async () => {
     const { output } = await turn('picture', { of: 'cat' })
-    expect(output()).toEqual({
-      type: 'content',
-      value: [
-        { type: 'text', text: 'a cat' },
-        { type: 'image-data', data: 'iVBORw0KGgo=', mediaType: 'image/png' },
-      ],
-    })
+    expect(output()).toEqual(pictureOutput)
   })
 
   it('needsApproval: the run suspends first, the handler runs once after approveToolCallGenerate', async () => {
@@ -163,19 +105,12 @@ describe('toMastraTools through a Mastra Agent', () => {
     const progress: unknown[] = []
     for await (const c of stream.fullStream) if (c.type === 'tool-output') progress.push(c.payload.output)
     expect(progress).toEqual([{ pages: 1 }, { pages: 2 }])
-    const tool = prompts[1]!.find(m => m.role === 'tool')!
-    expect((tool.content[0] as { output: unknown }).output).toEqual({ type: 'text', value: 'crawled 2 pages' })
+    expect(toolOutput(prompts[1]!)).toEqual({ type: 'text', value: 'crawled 2 pages' })
   })
 
   it("abort: generate's abortSignal reaches ctx.signal", async () => {
     const { registry } = await world()
-    const signals: (AbortSignal | undefined)[] = []
-    registry.register({
-      name: 'wait',
-      toolset: 'w',
-      schema: {},
-      handler: (_a, ctx) => (signals.push(ctx.signal), 'ok'),
-    })
+    const signals = registerSignalTool(registry)
     const tools = toMastraTools(await registry.getToolDefinitions(), { createTool, registry })
     const agent = new Agent({ id: 'a', name: 'a', instructions: 'help', model: callThenStop('wait', {}).model, tools })
     const controller = new AbortController()

@@ -53,7 +53,7 @@ export interface EntryLookup {
 }
 
 /** The registered entry behind a definition, if any. */
-export const entryOf = (name: string, options?: EntryLookup): ToolEntry | undefined =>
+const entryOf = (name: string, options?: EntryLookup): ToolEntry | undefined =>
   (options?.registry ?? shared).getEntry(name)
 
 /** A fresh, mutable deep copy: SDKs and frameworks may write into what they are given. */

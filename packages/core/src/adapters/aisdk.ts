@@ -1,9 +1,9 @@
-import { copy, entryOf, parts } from './adapters.js'
-import type { AdapterContext } from './framework.js'
+import { copy } from './adapters.js'
+import { type AdapterContext, callContext, type FrameworkCall, frameworkParts } from './framework.js'
 import { contentBlocks, isToolError, parseObject } from './results.js'
 import type { ToolRegistry } from '../registry/registry.js'
 import { registry as shared } from '../registry/singleton.js'
-import type { ToolCallContext, ToolDefinition, ToolResult } from '../types.js'
+import type { ToolDefinition, ToolResult } from '../types.js'
 
 /** A JSON value (the AI SDK's `JSONValue`). */
 export type AiSdkJson = null | string | number | boolean | AiSdkJson[] | { [k: string]: AiSdkJson | undefined }
@@ -97,19 +97,15 @@ export function toAiSdkTools<S>(
   const { jsonSchema, registry = shared, ctx } = options
   return Object.fromEntries(
     defs.map(d => {
-      const { name, description, parameters } = parts(d)
-      const e = registry.getEntry ? entryOf(name, { registry: registry as Pick<ToolRegistry, 'getEntry'> }) : undefined
+      const { name, description, parameters, e } = frameworkParts(d, registry)
       const approval = e?.needsApproval
-      const context = (o: AiSdkCallOptions, extra?: object) =>
-        ({
-          ...ctx,
-          signal: o.abortSignal ?? ctx?.signal,
-          toolCallId: o.toolCallId,
-          run: o.experimental_context ?? ctx?.run,
-          // The SDK runs `execute` only after its own approval (or its `needsApproval` said none is needed).
-          ...(approval !== undefined && { approve: () => true }),
-          ...extra,
-        }) as ToolCallContext
+      // The SDK runs `execute` only after its own approval (or its `needsApproval` said none is needed).
+      const context = (o: AiSdkCallOptions, extra?: FrameworkCall) =>
+        callContext(
+          ctx,
+          { signal: o.abortSignal, toolCallId: o.toolCallId, run: o.experimental_context, ...extra },
+          approval !== undefined,
+        )
       const answer = (r: unknown) => (e?.outputSchema && typeof r == 'string' && !isToolError(r) && parseObject(r)) || r
       const tool: AiSdkTool<S> = {
         description,

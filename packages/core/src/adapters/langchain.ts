@@ -1,9 +1,8 @@
-import { copy, entryOf, type ObjectSchema, parts } from './adapters.js'
-import { type FrameworkToolsOptions, unlessError } from './framework.js'
+import { copy, type ObjectSchema } from './adapters.js'
+import { callContext, frameworkParts, type FrameworkToolsOptions, unlessError } from './framework.js'
 import { contentBlocks, parseObject } from './results.js'
-import type { ToolRegistry } from '../registry/registry.js'
 import { registry as shared } from '../registry/singleton.js'
-import type { ApprovalRequest, ToolCallContext, ToolDefinition } from '../types.js'
+import type { ApprovalRequest, ToolDefinition } from '../types.js'
 
 /** What LangChain hands a tool function (the fields read here; LangGraph adds `writer` and `interrupt`). */
 export interface LangChainToolConfig {
@@ -58,8 +57,7 @@ type Interrupt = (value: LangChainApprovalRequest) => { decisions?: Decision[] }
 export function toLangChainTools<T>(defs: readonly ToolDefinition[], options: LangChainToolsOptions<T>): T[] {
   const { tool, registry = shared, ctx } = options
   return defs.map(d => {
-    const { name, description, parameters } = parts(d)
-    const e = registry.getEntry ? entryOf(name, { registry: registry as Pick<ToolRegistry, 'getEntry'> }) : undefined
+    const { name, description, parameters, e } = frameworkParts(d, registry)
     const artifact = e?.outputSchema !== undefined
     const run = async (input: Record<string, unknown>, config: LangChainToolConfig) => {
       const interrupt = (config as { interrupt?: Interrupt }).interrupt
@@ -81,14 +79,13 @@ export function toLangChainTools<T>(defs: readonly ToolDefinition[], options: La
         }
       }
       const writer = config.writer
-      const c = {
-        ...ctx,
-        signal: config.signal ?? ctx?.signal,
+      const c = callContext(ctx, {
+        signal: config.signal,
         toolCallId: config.toolCall?.id ?? config.toolCallId,
-        run: config.context ?? ctx?.run,
+        run: config.context,
         ...(e?.needsApproval !== undefined && interrupt && { approve }),
         ...(writer && { onProgress: (v: unknown) => writer(v) }),
-      } as ToolCallContext
+      })
       let r = await registry.dispatch(name, input, c)
       if (pending) throw pending.error
       // The human approved the edited call itself.

@@ -1,9 +1,8 @@
-import { copy, entryOf, type ObjectSchema, parts } from './adapters.js'
-import { type FrameworkToolsOptions, unlessError } from './framework.js'
+import { copy, type ObjectSchema } from './adapters.js'
+import { callContext, frameworkParts, type FrameworkToolsOptions, unlessError } from './framework.js'
 import { parseObject } from './results.js'
-import type { ToolRegistry } from '../registry/registry.js'
 import { registry as shared } from '../registry/singleton.js'
-import type { RunContext, ToolAnnotations, ToolCallContext, ToolDefinition } from '../types.js'
+import type { RunContext, ToolAnnotations, ToolDefinition } from '../types.js'
 
 /**
  * A schema Mastra shows the model but does not check: a Standard JSON Schema whose `validate`
@@ -69,32 +68,20 @@ export function toMastraTools<T>(defs: readonly ToolDefinition[], options: Mastr
   const { createTool, registry = shared, ctx } = options
   return Object.fromEntries(
     defs.map(d => {
-      const { name, description, parameters } = parts(d)
-      const e = registry.getEntry ? entryOf(name, { registry: registry as Pick<ToolRegistry, 'getEntry'> }) : undefined
+      const { name, description, parameters, e } = frameworkParts(d, registry)
       const approval = e?.needsApproval
-      const context = (run: unknown, extra?: object) =>
-        ({
-          ...ctx,
-          run: run ?? ctx?.run,
-          // Mastra runs `execute` only after its own approval (or its `requireApproval` said none is needed).
-          ...(approval !== undefined && { approve: () => true }),
-          ...extra,
-        }) as ToolCallContext
+      // Mastra runs `execute` only after its own approval (or its `requireApproval` said none is needed).
+      const approved = approval !== undefined
       const fields: MastraToolFields = {
         id: name,
         description,
         inputSchema: passThrough(parameters),
         execute: async (input, c) => {
           const writer = c.writer
-          const r = await registry.dispatch(
-            name,
-            input,
-            context(c.requestContext?.size() ? c.requestContext.all : undefined, {
-              signal: c.abortSignal ?? ctx?.signal,
-              toolCallId: c.agent?.toolCallId,
-              ...(writer && { onProgress: (v: unknown) => void writer.write(v) }),
-            }),
-          )
+          const run = c.requestContext?.size() ? c.requestContext.all : undefined
+          const onProgress = writer && ((v: unknown) => void writer.write(v))
+          const call = { signal: c.abortSignal, toolCallId: c.agent?.toolCallId, run, onProgress }
+          const r = await registry.dispatch(name, input, callContext(ctx, call, approved))
           unlessError(r)
           return (e?.outputSchema && typeof r == 'string' && parseObject(r)) || r
         },
@@ -102,7 +89,8 @@ export function toMastraTools<T>(defs: readonly ToolDefinition[], options: Mastr
       if (approval !== undefined)
         fields.requireApproval =
           typeof approval == 'function'
-            ? async (input, c) => approval(input as Record<string, unknown>, context(c?.requestContext))
+            ? async (input, c) =>
+                approval(input as Record<string, unknown>, callContext(ctx, { run: c?.requestContext }, approved))
             : approval
       if (e?.outputSchema) fields.outputSchema = passThrough(e.outputSchema)
       if (e?.inputExamples)

@@ -1,10 +1,9 @@
-import { copy, entryOf, parts } from './adapters.js'
-import { type FrameworkToolsOptions, ToolCallError, unlessError } from './framework.js'
+import { copy } from './adapters.js'
+import { callContext, frameworkParts, type FrameworkToolsOptions, ToolCallError, unlessError } from './framework.js'
 import { contentBlocks, parseObject } from './results.js'
 import { fromStrictArguments, toStrictSchema } from './strict.js'
-import type { ToolRegistry } from '../registry/registry.js'
 import { registry as shared } from '../registry/singleton.js'
-import type { ToolCallContext, ToolDefinition } from '../types.js'
+import type { ToolDefinition } from '../types.js'
 
 type Props = Record<string, object>
 /** `@openai/agents` `JsonObjectSchemaStrict` / `JsonObjectSchemaNonStrict`. */
@@ -58,22 +57,19 @@ export interface OpenAIAgentsToolsOptions<T> extends FrameworkToolsOptions {
 export function toOpenAIAgentsTools<T>(defs: readonly ToolDefinition[], options: OpenAIAgentsToolsOptions<T>): T[] {
   const { tool, registry = shared, ctx } = options
   return defs.map(d => {
-    const { name, description, parameters } = parts(d)
-    const e = registry.getEntry ? entryOf(name, { registry: registry as Pick<ToolRegistry, 'getEntry'> }) : undefined
+    const { name, description, parameters, e } = frameworkParts(d, registry)
     const approval = e?.needsApproval
     let strict: AgentsSchema<false> | undefined
     try {
       strict = toStrictSchema(parameters, name) as AgentsSchema<false>
     } catch {}
+    // The SDK runs `execute` only after its own approval (or its `needsApproval` said none is needed).
     const context = (run?: OpenAIAgentsRunContext, details?: OpenAIAgentsCallDetails) =>
-      ({
-        ...ctx,
-        signal: details?.signal ?? ctx?.signal,
-        toolCallId: details?.toolCall?.callId,
-        run: run?.context ?? ctx?.run,
-        // The SDK runs `execute` only after its own approval (or its `needsApproval` said none is needed).
-        ...(approval !== undefined && { approve: () => true }),
-      }) as ToolCallContext
+      callContext(
+        ctx,
+        { signal: details?.signal, toolCallId: details?.toolCall?.callId, run: run?.context },
+        approval !== undefined,
+      )
     const common = {
       name,
       description,
