@@ -85,6 +85,14 @@ describe('toMastraTools through a Mastra Agent', () => {
     expect(done.text).toBe('done')
   })
 
+  it('needsApproval declined: declineToolCallGenerate, the handler never runs', async () => {
+    const { out, calls, agent } = await turn('delete_file', { path: '/tmp/x' })
+    expect(out.finishReason).toBe('suspended')
+    const done = await agent.declineToolCallGenerate({ runId: out.runId!, toolCallId: 't1' })
+    expect(done.text).toBe('done')
+    expect(calls).toEqual([])
+  })
+
   it('outputSchema: the declared schema goes to Mastra and the result is the object', async () => {
     const { output, out } = await turn('weather', { city: 'Oslo' })
     expect(output()).toEqual({ type: 'json', value: { temp: 3 } })
