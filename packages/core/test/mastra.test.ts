@@ -93,6 +93,44 @@ describe('toMastraTools through a Mastra Agent', () => {
     expect(calls).toEqual([])
   })
 
+  it('a needsApproval function: Mastra asks it per call, with the request context as ctx.run', async () => {
+    const { registry } = await world()
+    registry.register({
+      name: 'guarded',
+      toolset: 'fs',
+      schema: {},
+      needsApproval: (_args, ctx) => (ctx.run as { user?: string } | undefined)?.user !== 'admin',
+      handler: () => 'done it',
+    })
+    const tools = toMastraTools(await registry.getToolDefinitions(), { createTool, registry })
+    const ask = async (user: string) => {
+      const agent = new Agent({
+        id: 'a',
+        name: 'a',
+        instructions: 'help',
+        model: callThenStop('guarded', {}).model,
+        tools,
+      })
+      return (await agent.generate('go', { requestContext: new RequestContext([['user', user]]) })).finishReason
+    }
+    expect(await ask('ada')).toBe('suspended')
+    expect(await ask('admin')).toBe('stop')
+    // No request context given: the base ctx's run.
+    const base = toMastraTools(await registry.getToolDefinitions(), {
+      createTool,
+      registry,
+      ctx: { run: { user: 'admin' } },
+    })
+    const agent = new Agent({
+      id: 'a',
+      name: 'a',
+      instructions: 'help',
+      model: callThenStop('guarded', {}).model,
+      tools: base,
+    })
+    expect((await agent.generate('go')).finishReason).toBe('stop')
+  })
+
   it('outputSchema: the declared schema goes to Mastra and the result is the object', async () => {
     const { output, out } = await turn('weather', { city: 'Oslo' })
     expect(output()).toEqual({ type: 'json', value: { temp: 3 } })

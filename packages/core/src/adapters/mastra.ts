@@ -89,8 +89,12 @@ export function toMastraTools<T>(defs: readonly ToolDefinition[], options: Mastr
       if (approval !== undefined)
         fields.requireApproval =
           typeof approval == 'function'
-            ? async (input, c) =>
-                approval(input as Record<string, unknown>, callContext(ctx, { run: c?.requestContext }, approved))
+            ? async (input, c) => {
+                // Mastra hands an empty request context when the caller gave none: the base ctx's run then.
+                const values = c?.requestContext
+                const run = values && Object.keys(values).length ? values : undefined
+                return approval(input as Record<string, unknown>, callContext(ctx, { run }, approved))
+              }
             : approval
       if (e?.outputSchema) fields.outputSchema = passThrough(e.outputSchema)
       if (e?.inputExamples)
