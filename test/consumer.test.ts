@@ -58,11 +58,13 @@ const SOURCES: Record<string, string> = {
   'toolreg.config.json': JSON.stringify({ names: 'openai' }),
   'tools/add.ts': tool('2add', 'math'),
   'tools/echo.ts': tool('echo', 'text'),
+  // A field of @toolreg/core/tool-layer: the build installs the layer from the installed package.
+  'tools/rm.ts': tool('rm', 'fs').replace('  handler:', '  needsApproval: true,\n  handler:'),
   'src/main.ts': `import { registry, toolNames, type ToolName } from 'virtual:tool-registry'
 
 const first: ToolName = toolNames[0]!
-registry.dispatch('2add', { a: 2, b: 3 }).then((sum) => {
-  console.log('REPORT ' + JSON.stringify({ names: registry.getAllToolNames(), toolNames, first, sum }))
+Promise.all([registry.dispatch('2add', { a: 2, b: 3 }), registry.dispatch('rm', {})]).then(([sum, rm]) => {
+  console.log('REPORT ' + JSON.stringify({ names: registry.getAllToolNames(), toolNames, first, sum, rm }))
 })
 `,
   // The plugin's declarations are checked too: they must not need unplugin's optional peers.
@@ -134,8 +136,11 @@ async function writeSources(dir: string, files: Record<string, string>): Promise
   }
 }
 
+const NAMES = ['2add', 'echo', 'rm']
+const APPROVAL_REQUIRED = '{"error":"[APPROVAL_REQUIRED] Tool rm needs approval"}'
+
 /** The REPORT line a built bundle prints. */
-function report(output: Run): { names: string[]; toolNames: string[]; first: string; sum: string } {
+function report(output: Run): { names: string[]; toolNames: string[]; first: string; sum: string; rm: string } {
   const line = output.stdout.split('\n').find(l => l.startsWith('REPORT '))
   if (!line) throw new Error(`no REPORT line:\n${output.stdout}\n${output.stderr}`)
   return JSON.parse(line.slice('REPORT '.length))
@@ -266,12 +271,12 @@ describe('a project outside the workspace, installed from the tarballs', () => {
   })
 
   it(
-    'vite build with the shared config: the bundle runs with both tools',
+    'vite build with the shared config: the bundle runs its tools (the one needing approval fails closed: the build installed the tool layer)',
     async () => {
       const built = await viteBuild(app)
       expect(built.code, built.stdout + built.stderr).toBe(0)
       const out = report(await node(['dist-vite/main.mjs'], app))
-      expect(out).toEqual({ names: ['2add', 'echo'], toolNames: ['2add', 'echo'], first: '2add', sum: '5' })
+      expect(out).toEqual({ names: NAMES, toolNames: NAMES, first: '2add', sum: '5', rm: APPROVAL_REQUIRED })
     },
     LONG,
   )
@@ -282,7 +287,7 @@ describe('a project outside the workspace, installed from the tarballs', () => {
       const built = await node(['build-webpack.js'], app)
       expect(built.code, built.stdout + built.stderr).toBe(0)
       const out = report(await node(['dist-webpack/main.js'], app))
-      expect(out).toEqual({ names: ['2add', 'echo'], toolNames: ['2add', 'echo'], first: '2add', sum: '5' })
+      expect(out).toEqual({ names: NAMES, toolNames: NAMES, first: '2add', sum: '5', rm: APPROVAL_REQUIRED })
     },
     LONG,
   )
