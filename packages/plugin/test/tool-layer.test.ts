@@ -51,6 +51,11 @@ describe('which tool modules need the tool layer', () => {
     ["import { spec } from './spec.js'\nregistry.register(spec)", true],
     ["import { base } from './base.js'\nregistry.register({ ...base, name: 'x' })", true],
     ["registry.register(make({ name: 'x' }))", true],
+    [
+      "registry.register({ name: 'x', toolset: 't', schema: {}, handler: (a) => [...a.list].join(f(...a.rest)) })",
+      false,
+    ],
+    ["import { base } from './base.js'\nregistry.register({ name: 'x', toolset: 't', schema: {}, ...(base) })", true],
   ])('%s → %s', (code, expected) => {
     expect(mayUseToolLayer(code, site(code))).toBe(expected)
     expect(toolLayerUse(code, site(code)).layer).toBe(expected)

@@ -1,8 +1,8 @@
 // Whether a tool module needs `@toolreg/core/tool-layer` (see the plugin README, "The virtual
 // module"). A word search over the file's text, no parse: a module is known not to need it
 // when its text names no field of the layer and defines no generator, and every spec it
-// registers is written in it (an object literal, or a name it declares, spreading only names
-// it declares). Any other module installs the layer: unknown is never "no".
+// registers is written in it (an object literal, or a name it declares, spreading into objects
+// only names it declares). Any other module installs the layer: unknown is never "no".
 import type { RegisterSite } from '../types.js'
 
 /** The spec fields whose behaviour lives in the tool layer, and generator syntax (a streaming handler). */
@@ -17,7 +17,8 @@ const ANY_WORD =
 
 // The name is read by a lookahead, so `as const` before a declaration does not swallow it.
 const DECLARATION = /\b(?:const|let|var|function|class)\s+(?=([A-Za-z_$][\w$]*))/g
-const SPREAD = /\.\.\.\s*([A-Za-z_$][\w$]*)?/g
+// An array or argument spread (after `[` or `(`) adds no key to a spec: only an object spread can.
+const SPREAD = /([[(]\s*)?\.\.\.\s*([A-Za-z_$][\w$]*)?/g
 const NAME_ARGUMENT = /^\s*([A-Za-z_$][\w$]*)\s*(?:[),]|as\b|satisfies\b)/
 
 /** Whether the spec of the register call at `site` is written in this file (`declared()`: the names it declares). */
@@ -32,7 +33,8 @@ function specInFile(code: string, site: RegisterSite, declared: () => ReadonlySe
   }
   // The common spec spreads nothing: no declaration is read then.
   if (!call.includes('...')) return true
-  for (const spread of call.matchAll(SPREAD)) if (spread[1] === undefined || !declared().has(spread[1])) return false
+  for (const [, inList, name] of call.matchAll(SPREAD))
+    if (inList === undefined && (name === undefined || !declared().has(name))) return false
   return true
 }
 
