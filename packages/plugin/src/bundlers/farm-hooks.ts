@@ -1,12 +1,13 @@
 // What Farm needs beyond unplugin's adapter (packages/plugin/README.md, "Farm"): its root
-// (`config.root`), and a watcher of its own in `farm watch` and `farm start`. Farm's watcher
-// acts only on content changes of modules it already has, so a tool file added, renamed or
-// deleted would never reach the registry, and a name edited in place would reach the tool
-// module but not the registry's list. So in development the plugin watches the tool dirs
-// (../dev/watch.ts) and, after a scan without errors, has Farm rebuild the virtual module:
-// the dev server through its HMR engine, watch mode by writing the output again. A scan with
-// errors prints them and keeps the last output until they are fixed. The manifest goes into
-// the output of a build for Node, not for the browser (README, "The manifest and public outputs").
+// (`config.root`), and a watcher of its own in `farm watch`, `farm build --watch` and the dev
+// server. Farm's watcher acts only on content changes of modules it already has, so a tool
+// file added, renamed or deleted would never reach the registry, and a name edited in place
+// would reach the tool module but not the registry's list. So there the plugin watches the
+// tool dirs (../dev/watch.ts) and, after a scan without errors, has Farm rebuild the virtual
+// module: the dev server through its HMR engine, watch mode by writing the output again. A
+// scan with errors prints them and keeps the last output until they are fixed. The manifest
+// goes into the output of a build for Node, not for the browser (README, "The manifest and
+// public outputs").
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Compiler, JsPlugin, Server } from '@farmfe/core'
@@ -17,7 +18,7 @@ import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.
 const FARM_VIRTUAL_MODULE_PATH = RESOLVED_VIRTUAL_MODULE_ID.replace('\0', '\\0')
 
 export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
-  let development = false
+  let watching = false
   let browser = true
   let outDir = 'dist'
   let server: Server | undefined
@@ -49,14 +50,15 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
   return {
     configResolved(config) {
       if (config.root) ctx.setBundlerRoot(config.root)
-      development = config.compilation?.mode === 'development'
+      // `farm watch` and the dev server build for development; `farm build --watch` sets `watch`.
+      watching = config.compilation?.mode === 'development' || Boolean(config.compilation?.watch)
       // The browser targets (Farm's default) build what a web server publishes.
       const target = config.compilation?.output?.targetEnv ?? 'browser'
       browser = target.startsWith('browser') || target === 'library-browser'
       outDir = path.resolve(config.root ?? process.cwd(), config.compilation?.output?.path ?? 'dist')
     },
     configureCompiler(compiler) {
-      if (!development) return
+      if (!watching) return
       watcher?.close()
       watcher = watchToolDirs({
         dirs: ctx.toolDirs(),
