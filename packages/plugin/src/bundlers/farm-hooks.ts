@@ -23,15 +23,22 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
   let outDir = 'dist'
   let server: Server | undefined
   let watcher: ToolDirWatcher | undefined
+  /** The virtual module of the last rebuild. */
+  let lastModule: string | undefined
 
   async function rebuild(compiler: Compiler, paths: Set<string>): Promise<void> {
     for (const file of paths) ctx.invalidate(file)
     const errors: string[] = []
-    ctx.reportTo(await ctx.scan(), {
+    const result = await ctx.scan()
+    ctx.reportTo(result, {
       warn: message => console.warn(message),
       error: message => void errors.push(message),
     })
     if (errors.length > 0) return console.error(errors.join('\n'))
+    // An edit that leaves the module as it was (a handler's body) is Farm's own update.
+    const code = ctx.buildModule(result, 'path')
+    if (code === lastModule) return writeManifest()
+    lastModule = code
     if (!compiler.hasModule(FARM_VIRTUAL_MODULE_PATH)) return
     if (server?.hmrEngine) return server.hmrEngine.hmrUpdate(FARM_VIRTUAL_MODULE_PATH, true)
     await compiler.update([FARM_VIRTUAL_MODULE_PATH], true)
@@ -41,7 +48,8 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
 
   async function writeManifest(): Promise<void> {
     const asset = ctx.manifestAsset(await ctx.currentScan(), browser ? 'public' : 'server')
-    if (!asset) return
+    // The dev server writes no output.
+    if (!asset || server) return
     const file = path.join(outDir, asset.fileName)
     await mkdir(path.dirname(file), { recursive: true })
     await writeFile(file, asset.source)
