@@ -126,6 +126,11 @@ export interface DetectResult {
   sites: RegisterSite[]
   /** TR002–TR005, with 1-based positions and frames. */
   diagnostics: Diagnostic[]
+  /**
+   * From the fast path, per site: the literal needsApproval, annotations and timeoutMs it read
+   * (absent when no site states any). The full detector leaves them to `readDefinitions`.
+   */
+  policies?: (ToolPolicy | undefined)[]
 }
 
 /** Scan result of one file, cacheable by (path, size, mtime, plugin version, options). */

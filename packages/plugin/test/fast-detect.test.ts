@@ -9,6 +9,7 @@ import * as path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { detectRegisterCalls, fastDetectRegisterCalls, type DetectOptions, type DetectResult } from './internal.js'
+import { readDefinitions } from '../src/detect/full/definitions.js'
 import { toolSource } from '../../../bench/lib/generate.mjs'
 import { commonFile, toolFile, type GeneratedFile } from './fast-path-gen.js'
 import { fixturesDir, repoRoot, tempDir } from './helpers.js'
@@ -138,6 +139,50 @@ describe('fast path: what it takes', () => {
       diagnostics: [],
     })
     expect(fastDetectRegisterCalls("export const x = 're\\u0067ister'\n", 'tools/x.ts')).toBeUndefined()
+  })
+})
+
+describe('fast path: the literal policies the manifest carries', () => {
+  /** needsApproval, annotations and timeoutMs per site, as the full reader states them. */
+  const fullPolicies = (code: string) => {
+    const sites = detectRegisterCalls(code, 'tools/x.ts').sites
+    return readDefinitions(code, 'tools/x.ts', sites, ['@toolreg/core']).map(d => {
+      const p = Object.fromEntries(
+        Object.entries(d ?? {}).filter(([k]) => ['needsApproval', 'annotations', 'timeoutMs'].includes(k)),
+      )
+      return Object.keys(p).length > 0 ? p : undefined
+    })
+  }
+  it.each([
+    [
+      'approval, annotations and a timeout',
+      "needsApproval: true, annotations: { readOnlyHint: false, title: 'Delete' }, timeoutMs: 5000",
+    ],
+    ['needsApproval false', 'needsApproval: false'],
+    [
+      'annotations with quoted keys and a trailing comma',
+      "annotations: { 'destructiveHint': true, openWorldHint: false, }",
+    ],
+    ['a timeout of 0', 'timeoutMs: 0'],
+  ])('%s: what the full reader states', (_, fields) => {
+    const code = `${IMPORT}registry.register({ name: 'a', toolset: 't', ${fields}, handler: () => '' })\nregistry.register({ name: 'b', toolset: 't' })\n`
+    const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
+    expect(fast?.policies).toEqual(fullPolicies(code))
+    expect(fast?.policies?.[0]).toBeDefined()
+  })
+  it.each([
+    ['a function', 'needsApproval: async () => true'],
+    ['a const', 'needsApproval: ASK'],
+    ['a negative timeout', 'timeoutMs: -1'],
+    ['a timeout with a separator', 'timeoutMs: 5_000'],
+    ['a computed timeout', 'timeoutMs: 60 * 1000'],
+    ['nested annotations', 'annotations: { a: { b: true } }'],
+    ['an annotation from a template', 'annotations: { title: `x` }'],
+    ['needsApproval twice', 'needsApproval: true, needsApproval: false'],
+    ['a method', 'needsApproval() { return true }'],
+  ])('declines %s (the full reader decides)', (_, fields) => {
+    const code = `${IMPORT}const ASK = true\nregistry.register({ name: 'a', toolset: 't', ${fields} })\n`
+    expect(fastDetectRegisterCalls(code, 'tools/x.ts')).toBeUndefined()
   })
 })
 
@@ -305,7 +350,11 @@ describe('fast path: @babel/parser stays unloaded', () => {
     // A project on disk, scanned by the built package in a fresh process.
     const root = await tempDir('toolreg-fast-only-')
     await mkdir(path.join(root, 'tools'))
-    await writeFile(path.join(root, 'tools/a.ts'), `${IMPORT}${CALL}\n`)
+    // A literal needsApproval / annotations / timeoutMs is read by the fast path too.
+    await writeFile(
+      path.join(root, 'tools/a.ts'),
+      `${IMPORT}${CALL.replace(' })', ', needsApproval: true, annotations: { readOnlyHint: true }, timeoutMs: 5000 })')}\n`,
+    )
     const declined = `${IMPORT}if (ok) ${CALL.replace("'a'", "'b'")}\n`
     const script = `
       import { createRequire } from 'node:module'
@@ -317,12 +366,22 @@ describe('fast path: @babel/parser stays unloaded', () => {
       const before = loaded()
       writeFileSync(root + '/tools/b.ts', ${JSON.stringify(declined)})
       await scanTools({ root })
-      console.log(JSON.stringify({ names: r1.toolNames, before, after: loaded() }))
+      console.log(JSON.stringify({ names: r1.toolNames, policy: r1.manifest.tools[0], before, after: loaded() }))
     `
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: path.join(repoRoot, 'packages/plugin'),
       encoding: 'utf8',
     })
-    expect(JSON.parse(out)).toEqual({ names: ['a'], before: false, after: true })
+    expect(JSON.parse(out)).toEqual({
+      names: ['a'],
+      policy: expect.objectContaining({
+        name: 'a',
+        needsApproval: true,
+        annotations: { readOnlyHint: true },
+        timeoutMs: 5000,
+      }),
+      before: false,
+      after: true,
+    })
   })
 })

@@ -46,10 +46,12 @@ export async function scanSource(code: string, walked: WalkedFile, options: Reso
   const tool = detected.isToolModule
   const use = tool ? toolLayerUse(code, detected.sites) : undefined
   // Only a file naming one of the fields costs a parse (the fast path answers for the rest).
+  // The fast path reads the literal ones itself (a file it answers for names them only there).
   const policies = use?.policies
-    ? (await loadFullDetector())
+    ? (detected.policies ??
+      (await loadFullDetector())
         .readDefinitions(code, walked.file, detected.sites, options.registryModules)
-        .map(d => policyOf(d))
+        .map(d => policyOf(d)))
     : undefined
   return {
     ...(lazy ? { lazy } : {}),

@@ -14,7 +14,8 @@ import { importDeclaration, type ImportScope } from './imports.js'
 import { TokenStream } from './stream.js'
 import { checkName } from '../../options/names.js'
 import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
-import type { DetectOptions, DetectResult, RegisterSite } from '../../types.js'
+import { readPolicyValue } from './policy.js'
+import type { DetectOptions, DetectResult, RegisterSite, ToolPolicy } from '../../types.js'
 
 /** A `name` or `toolset` value: a string, or the name of a top-level const that holds one. */
 type FieldValue = { text: string } | { ref: string }
@@ -24,7 +25,11 @@ interface Found {
   end: number
   name: FieldValue
   toolset: FieldValue
+  policy: ToolPolicy | undefined
 }
+
+/** The spec fields the build manifest carries (./policy.ts reads their literal values). */
+type PolicyField = 'needsApproval' | 'annotations' | 'timeoutMs'
 
 /** detectRegisterCalls' answer for the common shapes, or undefined when the file needs the full parse. */
 export function fastDetectRegisterCalls(
@@ -83,7 +88,8 @@ export function fastDetectRegisterCalls(
       end: f.end,
     })
   }
-  return { isToolModule: true, sites, diagnostics: [] }
+  const policies = found.some(f => f.policy !== undefined) ? found.map(f => f.policy) : undefined
+  return { isToolModule: true, sites, diagnostics: [], ...(policies ? { policies } : {}) }
 }
 
 /**
@@ -122,6 +128,7 @@ function recognise(
     const depth = lx.depth
     let name: FieldValue | undefined
     let toolset: FieldValue | undefined
+    let policy: ToolPolicy | undefined
     for (;;) {
       let t = s.advance()
       if (t === Tok.Punct && lx.punct === 125) break
@@ -155,6 +162,24 @@ function recognise(
         lx.end - lx.start - 2 * quoted === word.length && code.startsWith(word, lx.start + quoted)
       if (keyIs('__proto__')) return false
       const field = keyIs('name') ? 'name' : keyIs('toolset') ? 'toolset' : undefined
+      const policyField: PolicyField | undefined = keyIs('needsApproval')
+        ? 'needsApproval'
+        : keyIs('annotations')
+          ? 'annotations'
+          : keyIs('timeoutMs')
+            ? 'timeoutMs'
+            : undefined
+      if (policyField !== undefined) {
+        // A literal value (see ./policy.ts) or the file is declined: the full reader decides.
+        if (method || policy?.[policyField] !== undefined || !s.nextIs(58)) return false
+        s.advance()
+        const value = readPolicyValue(s, policyField)
+        if (value === undefined) return false
+        policy = { ...policy, [policyField]: value }
+        if (s.isPunct(125) && lx.depth === depth - 1) break
+        if (!s.isPunct(44) || lx.depth !== depth) return false
+        continue
+      }
       if (field !== undefined) {
         if (method || (field === 'name' ? name : toolset) !== undefined) return false
         let value: FieldValue
@@ -197,7 +222,7 @@ function recognise(
     // The call must be the whole statement.
     if (!s.statementEnds()) return false
     if (name === undefined || toolset === undefined) return false
-    found.push({ start, end, name, toolset })
+    found.push({ start, end, name, toolset, policy })
     return lx.type !== Tok.Fail
   }
 
