@@ -138,11 +138,11 @@ describe('getDefinitions', () => {
     expect(await list({ API_KEY: undefined, REGION: 'eu' })).toEqual(['none'])
   })
 
-  it('every definition and function object is fresh; mutating one changes nothing later', async () => {
+  it('getDefinitions: every definition and function object is fresh; mutating one changes nothing later', async () => {
     const { registry } = setup()
     registry.register(spec('a', 't'))
-    const [first] = await registry.getToolDefinitions()
-    const [second] = await registry.getToolDefinitions()
+    const [first] = await registry.getDefinitions(['a'])
+    const [second] = await registry.getDefinitions(['a'])
     expect(first).not.toBe(second)
     expect(first.function).not.toBe(second.function)
     first.function.name = 'evil'
@@ -152,12 +152,46 @@ describe('getDefinitions', () => {
     expect(() => {
       ;(first.function.parameters as Record<string, unknown>).type = 'array'
     }).toThrow(TypeError)
-    const [third] = await registry.getToolDefinitions()
+    const [third] = await registry.getDefinitions(['a'])
     expect(third).toEqual({
       type: 'function',
       function: { name: 'a', description: 'a tool', parameters: { type: 'object', properties: {} } },
     })
     expect(registry.getSchema('a')?.description).toBe('a tool')
+  })
+
+  it('getToolDefinitions: definitions are frozen and shared until the registry changes; a mutation throws and changes nothing', async () => {
+    const { registry } = setup()
+    registry.register(spec('a', 't'))
+    const [first] = await registry.getToolDefinitions()
+    const [second] = await registry.getToolDefinitions()
+    // The memo hit hands out the same frozen objects (O(1)), never ones a caller changed.
+    expect(second).toBe(first)
+    expect(Object.isFrozen(first) && Object.isFrozen(first.function)).toBe(true)
+    expect(() => {
+      first.function.description = 'evil'
+    }).toThrow(TypeError)
+    expect((await registry.getToolDefinitions())[0]?.function.description).toBe('a tool')
+    // A change of the registry gives new definitions.
+    registry.register(spec('b', 't'))
+    const [again] = await registry.getToolDefinitions()
+    expect(again).not.toBe(first)
+    expect(again).toEqual(first)
+  })
+
+  it('getToolDefinitions: with a check function, dynamic overrides or env, definitions are fresh on every call', async () => {
+    const { registry } = setup()
+    let n = 0
+    registry.register(spec('a', 't', { dynamicSchemaOverrides: () => ({ description: `call ${++n}` }) }))
+    const [first] = await registry.getToolDefinitions()
+    const [second] = await registry.getToolDefinitions()
+    expect(first).not.toBe(second)
+    expect([first?.function.description, second?.function.description]).toEqual(['call 1', 'call 2'])
+    first!.function.description = 'mine'
+    const plain = setup().registry
+    plain.register(spec('p', 't'))
+    const [withEnv] = await plain.getToolDefinitions({ env: {} })
+    expect(Object.isFrozen(withEnv)).toBe(false)
   })
 })
 

@@ -39,6 +39,9 @@ const OPTION_TYPES = {
   hooks: 'object',
 }
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
+
+/** A memoized name resolution of getToolDefinitions, with its frozen definitions once known to be static. */
+type MemoEntry = ToolEntry[] & { frozen?: ToolDefinition[] }
 const names = (entries: ToolEntry[]) => sorted(entries.map(e => e.name))
 
 /** The tool table: registration rules, toolsets and aliases, availability, definitions and dispatch. */
@@ -54,7 +57,7 @@ export class ToolRegistry {
   /** Name → why its last registration was rejected, until one succeeds (a lazy tool's call reports it). */
   #rejected = new Map<string, string>()
   /** `generation + options` → resolved entries, sorted by name. */
-  #memo = new Map<string, ToolEntry[]>()
+  #memo = new Map<string, MemoEntry>()
 
   constructor(options?: RegistryOptions) {
     if (options) this.configure(options)
@@ -310,7 +313,7 @@ export class ToolRegistry {
 
   /** Definitions of the enabled toolsets minus the disabled ones; the resolved list is memoized per generation and options. */
   getToolDefinitions(options: ToolDefinitionOptions = {}): Promise<ToolDefinition[]> {
-    const { enabledToolsets: on, disabledToolsets: off } = options
+    const { enabledToolsets: on, disabledToolsets: off, env } = options
     // JSON keeps absent (null) and [] apart.
     const key = this.#generation + JSON.stringify([on, off])
     let m = this.#memo.get(key)
@@ -322,7 +325,15 @@ export class ToolRegistry {
       if (this.#memo.size > 63) this.#memo.clear()
       this.#memo.set(key, m)
     }
-    return this.#definitions(m, options.env)
+    // When nothing decides per call (no env, check or dynamic override), this generation's
+    // definitions are frozen and kept: a memo hit is a fresh array of them (README, "Definitions").
+    const memo = m
+    if (env === undefined && memo.frozen) return Promise.resolve(memo.frozen.slice())
+    return this.#definitions(memo, env).then(defs =>
+      env !== undefined || memo.some(e => e.checkFn || e.dynamicSchemaOverrides)
+        ? defs
+        : (memo.frozen = defs.map(d => (freeze(d.function), freeze(d)))).slice(),
+    )
   }
 
   #definitions(entries: ToolEntry[], env?: Record<string, unknown>): Promise<ToolDefinition[]> {
