@@ -9,9 +9,9 @@ const VITE_BUILD = fileURLToPath(new URL('../lib/vite-build.mjs', import.meta.ur
 
 export const id = 'size'
 export const title = 'bundle size'
-export const method = `\`@toolreg/core\` size: esbuild bundles \`import { registry } from '@toolreg/core'; globalThis.r = registry\` (\`bundle, minify, format: 'esm', platform: 'browser'\`), gzip level 9 via \`node:zlib\`; the whole package (\`export * from '@toolreg/core'\`) is shown for comparison. Plugin overhead: total JS bytes of the minified browser build with the plugin minus the \`import.meta.glob\` build of the same project (the builds of the build figure when it ran, else one build each), raw and gzip; the manifest asset the plugin emits is listed apart. 4 KB = 4096 bytes.`
+export const method = `\`@toolreg/core\` size: esbuild bundles \`import { registry } from '@toolreg/core'; globalThis.r = registry\` (\`bundle, minify, format: 'esm', platform: 'browser'\`), gzip level 9 via \`node:zlib\`; the whole package (\`export * from '@toolreg/core'\`) is shown for comparison. Plugin overhead: total JS bytes of the minified browser build with the plugin minus the \`import.meta.glob\` build of the same project (the builds of the build figure when it ran, else one build each), raw and gzip; the manifest asset the plugin emits is listed apart. 5 KB = 5120 bytes.`
 
-export const targets = [{ id: 'core-size', label: 'core bundle importing only registry, min+gzip', unit: 'B', op: '<=', target: 4096, versus: 'whole package', sizeBound: false }]
+export const targets = [{ id: 'core-size', label: 'core bundle importing only registry, min+gzip', unit: 'B', op: '<=', target: 5120, versus: 'whole package', sizeBound: false }]
 
 export async function measure(ctx) {
   const project = await ctx.project(ctx.sizes[0])
