@@ -12,6 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Compiler, JsPlugin, Server } from '@farmfe/core'
 import { type ToolDirWatcher, watchToolDirs } from '../dev/watch.js'
+import { serializeRuns } from '../scan/serial.js'
 import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.js'
 
 /** The virtual module's path in Farm's module graph (unplugin writes `\0` as `\\0` there). */
@@ -40,7 +41,11 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
     if (code === lastModule) return writeManifest()
     lastModule = code
     if (!compiler.hasModule(FARM_VIRTUAL_MODULE_PATH)) return
-    if (server?.hmrEngine) return server.hmrEngine.hmrUpdate(FARM_VIRTUAL_MODULE_PATH, true)
+    if (server?.hmrEngine) {
+      // Farm's HMR engine drops a module asked for while an update of it is compiling.
+      while (compiler.compiling) await new Promise(resolve => setTimeout(resolve, 20))
+      return server.hmrEngine.hmrUpdate(FARM_VIRTUAL_MODULE_PATH, true)
+    }
     await compiler.update([FARM_VIRTUAL_MODULE_PATH], true)
     compiler.writeResourcesToDisk()
     await writeManifest()
@@ -68,10 +73,17 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
     configureCompiler(compiler) {
       if (!watching) return
       watcher?.close()
+      // One rebuild at a time: the changes seen meanwhile make one more.
+      const rebuildSerially = serializeRuns(
+        (paths: Set<string>) => rebuild(compiler, paths),
+        (queued, incoming) => {
+          for (const file of incoming) queued.add(file)
+        },
+      )
       watcher = watchToolDirs({
         dirs: ctx.toolDirs(),
         recursive: ctx.options().include.some(pattern => pattern.includes('/')),
-        onChange: paths => void rebuild(compiler, paths).catch(error => console.error(error)),
+        onChange: paths => void rebuildSerially(paths).catch(error => console.error(error)),
         onError: error => console.error(`toolreg: watching the tool dirs failed: ${(error as Error).message}`),
       })
     },
