@@ -6,8 +6,14 @@ import { createToolRegistryContext, isVirtualModuleId } from './context.js'
 import type { ToolRegistryOptions } from '../types.js'
 import { rollupLikeHooks } from './rollup-hooks.js'
 import { createViteDev } from './vite-dev.js'
+import { refuseNuxtWithoutModule } from './nuxt-host.js'
 
 export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
+  return createVitePlugins(options, { byNuxtModule: false })
+}
+
+/** `byNuxtModule`: added by `@toolreg/plugin/nuxt` (./nuxt.ts); Nuxt refuses any other. */
+export function createVitePlugins(options: ToolRegistryOptions | undefined, host: { byNuxtModule: boolean }): Plugin[] {
   const ctx = createToolRegistryContext(options)
   const hooks = rollupLikeHooks(ctx)
   const dev = createViteDev(ctx)
@@ -32,6 +38,7 @@ export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
     enforce: 'pre',
     config: () => ({ server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } }),
     configResolved(config: ResolvedConfig) {
+      if (!host.byNuxtModule) refuseNuxtWithoutModule(config)
       ctx.setBundlerRoot(config.root)
       serving = config.command === 'serve'
       if (serving) dev.configResolved(config)
