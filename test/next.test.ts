@@ -4,13 +4,12 @@
 // start` and fetched; a duplicate tool name fails both builds with TR001; `next dev` and `next
 // dev --webpack` serve an added and a renamed tool without a restart. One file, run in
 // sequence: a build takes 8-30 s on two cores.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { run } from './helpers/run.js'
+import { expectDuplicateFailure, run } from './helpers/run.js'
+import { freePort, pollJson, type Server, saveFile, startServer, stopServer } from './helpers/servers.js'
 
 // Inside the repository (git-ignored): the copy resolves its packages from the root node_modules.
 const TMP = path.resolve(import.meta.dirname, '.tmp')
@@ -39,68 +38,19 @@ const tool = (name: string) => `import { registry } from '@toolreg/core'
 registry.register({ name: '${name}', toolset: 'util', schema: {}, handler: () => '${name}' })
 `
 
-/** Add a file the way an editor saves it: the whole content appears at once. */
-async function addFile(file: string, content: string) {
-  const staging = path.join(app, `.staging-${path.basename(file)}`)
-  await writeFile(staging, content)
-  await rename(staging, path.join(app, file))
-}
+const addFile = (file: string, content: string) => saveFile(app, file, content)
 
 const next = (args: string[]) => run(process.execPath, [NEXT_BIN, ...args], app, ENV)
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 /** `next start` or `next dev` on a free port, in its own process group (Next starts a child server). */
-async function serve(
-  command: 'start' | 'dev',
-  flags: string[] = [],
-): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+async function serve(command: 'start' | 'dev', flags: string[] = []): Promise<Server & { url: string }> {
   const port = await freePort()
-  const child = spawn(process.execPath, [NEXT_BIN, command, ...flags, '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: app,
-    env: ENV,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d))
-  child.stderr?.setEncoding('utf8').on('data', (d: string) => (out += d))
-  return { url: `http://127.0.0.1:${port}`, child, output: () => out }
+  const args = [NEXT_BIN, command, ...flags, '-p', String(port), '-H', '127.0.0.1']
+  return { url: `http://127.0.0.1:${port}`, ...startServer(process.execPath, args, app, ENV) }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise(resolve => {
-    if (child.exitCode !== null || child.pid === undefined) return resolve()
-    child.on('exit', () => resolve())
-    process.kill(-child.pid, 'SIGTERM')
-  })
-}
-
-/** Polls `url` until `accept` holds for its JSON body; fails after `ms` with the last body. */
-async function poll(url: string, accept: (body: RouteBody) => boolean, ms = 120_000): Promise<RouteBody> {
-  const deadline = Date.now() + ms
-  let last: unknown
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url)
-      last = response.ok ? await response.json() : `${response.status} ${await response.text()}`
-      if (typeof last === 'object' && accept(last as RouteBody)) return last as RouteBody
-    } catch (error) {
-      last = error
-    }
-    await new Promise(resolve => setTimeout(resolve, 250))
-  }
-  throw new Error(`${url}: no accepted answer within ${ms} ms; last: ${JSON.stringify(last) ?? String(last)}`)
-}
+const stop = stopServer
+const poll = (url: string, accept: (body: RouteBody) => boolean, ms?: number) => pollJson(url, accept, ms)
 
 const same = (names: string[]) => (body: RouteBody) => JSON.stringify(body.names) === JSON.stringify(names)
 
@@ -157,14 +107,8 @@ describe.sequential('Next.js 16 with withToolreg', () => {
   it('a duplicate tool name fails next build with TR001, in Turbopack and in webpack', async () => {
     await addFile('tools/echo_again.ts', tool('echo'))
     try {
-      for (const flags of [[], ['--webpack']]) {
-        const built = await next(['build', ...flags])
-        const output = built.stdout + built.stderr
-        expect(built.code, output).not.toBe(0)
-        expect(output).toMatch(/error TR001/)
-        expect(output).toContain('tools/echo_again.ts')
-        expect(output).toContain('tools/echo.ts')
-      }
+      for (const flags of [[], ['--webpack']])
+        expectDuplicateFailure(await next(['build', ...flags]), ['tools/echo_again.ts', 'tools/echo.ts'])
     } finally {
       await rm(path.join(app, 'tools/echo_again.ts'))
     }

@@ -1,12 +1,11 @@
 // SvelteKit 2 with adapter-node and `@toolreg/plugin/vite`: `vite build` of the fixture app, the
 // built server run with Node answers a route with the registered tools and one dispatch, and the
 // client output (`build/client`, what the server publishes) holds no manifest.
-import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from './helpers/run.js'
+import { freePort, pollJson, startServer, stopServer } from './helpers/servers.js'
 
 // Inside the repository (git-ignored): the copy resolves its packages from the root node_modules.
 const TMP = path.resolve(import.meta.dirname, '.tmp')
@@ -23,17 +22,6 @@ beforeAll(async () => {
 })
 afterAll(() => rm(app, { recursive: true, force: true }))
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 describe('SvelteKit + adapter-node', () => {
   it('builds; build/client holds no manifest, the server has it and answers with the tools', async () => {
     const built = await run(process.execPath, [VITE_BIN, 'build'], app)
@@ -46,22 +34,21 @@ describe('SvelteKit + adapter-node', () => {
     expect(server).toContain('tool-manifest.json')
 
     const port = await freePort()
-    const child = spawn(process.execPath, ['build'], {
-      cwd: app,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const node = startServer(process.execPath, ['build'], app, {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
     })
     try {
-      let body: { names: string[]; echo: unknown } | undefined
-      for (let i = 0; i < 100 && !body; i++) {
-        body = await fetch(`http://127.0.0.1:${port}/api/tools`)
-          .then(r => r.json() as Promise<{ names: string[]; echo: unknown }>)
-          .catch(() => new Promise<undefined>(resolve => setTimeout(resolve, 100)))
-      }
-      expect(body?.names).toEqual(['add', 'echo'])
-      expect(JSON.stringify(body?.echo)).toContain('hi')
+      const body = await pollJson<{ names: string[]; echo: unknown }>(
+        `http://127.0.0.1:${port}/api/tools`,
+        () => true,
+        30_000,
+      )
+      expect(body.names).toEqual(['add', 'echo'])
+      expect(JSON.stringify(body.echo)).toContain('hi')
     } finally {
-      child.kill()
+      await stopServer(node.child)
     }
   }, 120_000)
 })

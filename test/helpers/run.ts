@@ -1,6 +1,7 @@
 // A child process as the tests drive it: its exit code and everything it printed.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
 
 export interface Run {
   code: number | null
@@ -36,4 +37,12 @@ export async function nodeReport<T>(script: string, args: readonly string[], tag
   const line = stdout.split('\n').find(l => l.startsWith(tag + ' '))
   if (code !== 0 || !line) throw new Error(`${script} exited ${code}\n${stdout}\n${stderr}`)
   return JSON.parse(line.slice(tag.length + 1)) as T
+}
+
+/** A build that a duplicate tool name failed: a non-zero exit, TR001 and every file named in what it printed. */
+export function expectDuplicateFailure(built: Run, files: readonly string[]): void {
+  const output = built.stdout + built.stderr
+  expect(built.code, output).not.toBe(0)
+  expect(output).toMatch(/error TR001/)
+  for (const file of files) expect(output).toContain(file)
 }

@@ -57,12 +57,16 @@ export async function pollJson<T>(url: string, accept: (body: T) => boolean, ms 
   const deadline = Date.now() + ms
   let last: unknown
   while (Date.now() < deadline) {
+    let answer: string | undefined
     try {
       const response = await fetch(url)
-      last = response.ok ? await response.json() : `${response.status} ${await response.text()}`
+      answer = await response.text()
+      last = response.ok ? JSON.parse(answer) : `${response.status} ${answer}`
       if (typeof last === 'object' && last !== null && accept(last as T)) return last as T
     } catch (error) {
-      last = error
+      // Not up (the cause says why), or not JSON (what came instead is shown).
+      const cause = (error as Error).cause
+      last = `${String(error)}${cause ? ` (${String(cause)})` : ''}${answer === undefined ? '' : `: ${answer.slice(0, 500)}`}`
     }
     await new Promise(resolve => setTimeout(resolve, 250))
   }
