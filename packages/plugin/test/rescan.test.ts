@@ -295,7 +295,10 @@ describe('debounced disk-cache save', () => {
     `
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script])
     const file = createDiskCache(resolveOptions({ root })).file
-    const saved = JSON.parse(await readFile(file, 'utf8')) as { files: Record<string, CacheEntry> }
-    expect(saved.files[path.join(root, 'tools/a.ts')]!.scan.sites.map(s => s.name)).toEqual(['edited'])
+    // Stored as [size, mtimeMs, scan] by root-relative name (see disk-cache.test.ts).
+    const saved = JSON.parse(await readFile(file, 'utf8')) as {
+      files: Record<string, [number, number, Pick<CacheEntry['scan'], 'sites'>]>
+    }
+    expect(saved.files['tools/a.ts']![2].sites.map(s => s.name)).toEqual(['edited'])
   })
 })
