@@ -18,7 +18,10 @@ import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.
 /** The virtual module's path in Farm's module graph (unplugin writes `\0` as `\\0` there). */
 const FARM_VIRTUAL_MODULE_PATH = RESOLVED_VIRTUAL_MODULE_ID.replace('\0', '\\0')
 
-export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
+/** Farm's hooks, and `served`: what the shared `load` hook (./unplugin.ts) reports it gave Farm. */
+export function farmHooks(ctx: ToolRegistryContext): { hooks: Partial<JsPlugin>; served(code: string): void } {
+  /** The virtual module Farm last loaded. */
+  let served: string | undefined
   let watching = false
   let browser = true
   let outDir = 'dist'
@@ -42,9 +45,14 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
     lastModule = code
     if (!compiler.hasModule(FARM_VIRTUAL_MODULE_PATH)) return
     if (server?.hmrEngine) {
-      // Farm's HMR engine drops a module asked for while an update of it is compiling.
-      while (compiler.compiling) await new Promise(resolve => setTimeout(resolve, 20))
-      return server.hmrEngine.hmrUpdate(FARM_VIRTUAL_MODULE_PATH, true)
+      // Farm's HMR engine drops a module asked for while an update of it is queued or
+      // compiling: asked again, once idle, until Farm has loaded what the last scan says.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        while (compiler.compiling) await new Promise(resolve => setTimeout(resolve, 20))
+        if (served === ctx.buildModule(await ctx.currentScan(), 'path')) return
+        await server.hmrEngine.hmrUpdate(FARM_VIRTUAL_MODULE_PATH, true)
+      }
+      return
     }
     await compiler.update([FARM_VIRTUAL_MODULE_PATH], true)
     compiler.writeResourcesToDisk()
@@ -60,7 +68,7 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
     await writeFile(file, asset.source)
   }
 
-  return {
+  const hooks: Partial<JsPlugin> = {
     configResolved(config) {
       if (config.root) ctx.setBundlerRoot(config.root)
       // `farm watch` and the dev server build for development; `farm build --watch` sets `watch`.
@@ -91,6 +99,12 @@ export function farmHooks(ctx: ToolRegistryContext): Partial<JsPlugin> {
     finish: { executor: () => writeManifest() },
     configureDevServer(devServer) {
       server = devServer
+    },
+  }
+  return {
+    hooks,
+    served(code) {
+      served = code
     },
   }
 }

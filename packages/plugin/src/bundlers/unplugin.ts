@@ -25,6 +25,7 @@ import type { Diagnostic, ScanResult, ToolRegistryOptions } from '../types.js'
 
 export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>(userOptions => {
   const ctx = createToolRegistryContext(userOptions)
+  const farm = farmHooks(ctx)
   // webpack and Rspack read `?` and `#` in a request as query and fragment unless escaped.
   let syntax: RequestSyntax = 'path'
   // webpack, Rspack and esbuild report through their own hooks (below); Bun and Farm
@@ -57,6 +58,8 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       const watching = dependOnToolSet(this, ctx, result)
       if (isVirtualModuleId(id)) {
         const code = ctx.buildModule(result, syntax)
+        // Farm's dev rebuild checks that Farm loaded the latest one (./farm-hooks.ts).
+        farm.served(code)
         // A dev server (webpack-dev-server, `next dev --webpack`) keeps the registry across rebuilds.
         return watching ? code + pruneCode(result, VIRTUAL_MODULE_ID) : code
       }
@@ -75,7 +78,7 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       reportsItself = true
       applyWebpackLike(ctx, compiler, 'rspack', 'Rspack')
     },
-    farm: farmHooks(ctx),
+    farm: farm.hooks,
     esbuild: {
       setup: build => {
         reportsItself = true
