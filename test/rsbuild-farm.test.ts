@@ -7,6 +7,7 @@
 // keeping the last bundle until it is fixed; Farm's dev server serves an added and a renamed
 // tool. Each entry's declarations name only its own bundler, and the README shows the
 // configs the tests build.
+import { existsSync } from 'node:fs'
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -224,6 +225,29 @@ describe.each(Object.entries(bundlers))('@toolreg/plugin/%s', (name, bundler) =>
     await until(bundle, watcher, [...BASE.slice(0, 3), 'twin_ok', ...BASE.slice(3)])
     await stopServer(watcher.child)
   }, 240_000)
+})
+
+describe("Farm's vitePlugins", () => {
+  // Farm runs Vite plugins through an imitation of Vite's config, and its Rust side panicked
+  // on the Vite plugin's hook filters: the Vite plugin refuses first, naming /farm.
+  it('@toolreg/plugin/vite there fails the build with an error naming @toolreg/plugin/farm', async () => {
+    const dir = await projectFrom(fixture('rsbuild-farm-app'), IN_REPO_TEMP)
+    const config = path.join(dir, 'farm.config.ts')
+    const text = await readFile(config, 'utf8')
+    await writeFile(
+      config,
+      text
+        .replace("import toolRegistry from '@toolreg/plugin/farm'", "import toolRegistry from '@toolreg/plugin/vite'")
+        .replace('plugins: [toolRegistry()]', 'vitePlugins: [toolRegistry()]'),
+    )
+    expect(await readFile(config, 'utf8')).toContain('vitePlugins: [toolRegistry()]')
+    const built = await run(process.execPath, bundlers.Farm.build(dir), IN_REPO_TEMP)
+    const output = built.stdout + built.stderr
+    expect(output).toContain('toolreg: @toolreg/plugin/vite is running in a host that emulates Vite plugins')
+    expect(output).toContain("'@toolreg/plugin/farm'")
+    expect(output).not.toContain('panicked')
+    expect(existsSync(path.join(dir, 'dist/main.js'))).toBe(false)
+  }, 60_000)
 })
 
 describe.skipIf(skipWithoutChromium('rsbuild-farm'))("Farm's dev server", () => {

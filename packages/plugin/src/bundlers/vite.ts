@@ -6,7 +6,7 @@ import { createToolRegistryContext, isVirtualModuleId } from './context.js'
 import type { ToolRegistryOptions } from '../types.js'
 import { rollupLikeHooks } from './rollup-hooks.js'
 import { createViteDev } from './vite-dev.js'
-import { refuseNuxtWithoutModule } from './nuxt-host.js'
+import { refuseEmulatedVite, refuseNuxtWithoutModule } from './nuxt-host.js'
 
 export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
   return createVitePlugins(options, { byNuxtModule: false })
@@ -38,6 +38,7 @@ export function createVitePlugins(options: ToolRegistryOptions | undefined, host
     enforce: 'pre',
     config: () => ({ server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } }),
     configResolved(config: ResolvedConfig) {
+      refuseEmulatedVite(config)
       if (!host.byNuxtModule) refuseNuxtWithoutModule(config)
       ctx.setBundlerRoot(config.root)
       serving = config.command === 'serve'
