@@ -35,32 +35,13 @@ export class SkippingLexer extends Lexer {
       re.lastIndex = from
       if (!re.test(code)) return this.fail()
       const pos = re.lastIndex - 1
-      const c = code.charCodeAt(pos)
-      if (c > 126 || c === 92) return this.fail()
-      this.settle(from, pos)
-      if (c === 47 && (code.charCodeAt(pos + 1) === 47 || code.charCodeAt(pos + 1) === 42)) {
-        // A comment: the token before it stays the previous one.
-        const close = code.charCodeAt(pos + 1) === 47 ? lineEnd(code, pos) : code.indexOf('*/', pos + 2) + 2
-        if (close < 2) return this.fail()
-        this.quiet.push(pos, close)
-        from = close
+      const t = this.visit(from, pos)
+      if (t === undefined) {
+        from = this.resume
         continue
       }
-      this.prevType = this.type
-      this.prevPunct = this.punct
-      this.prevStart = this.start
-      this.prevEnd = this.end
-      this.start = pos
-      this.escaped = false
-      const t =
-        c === 39 || c === 34
-          ? this.string(pos, c)
-          : c === 96
-            ? this.template(pos + 1, true)
-            : c === 47
-              ? this.slash(pos)
-              : this.punctuator(pos, c)
       if (t === Tok.Fail) return t
+      const c = code.charCodeAt(pos)
       if (
         (c === 44 && this.stack.length === depth) ||
         (c === 125 && t === Tok.Punct && this.stack.length === depth - 1)
@@ -87,40 +68,55 @@ export class SkippingLexer extends Lexer {
       re.lastIndex = from
       const match = re.exec(code)
       if (match === null || match[0].length > 1) return this.fail()
-      const pos = match.index
-      const c = code.charCodeAt(pos)
-      if (c > 126 || c === 92) return this.fail()
-      this.settle(from, pos)
-      if (c === 47 && (code.charCodeAt(pos + 1) === 47 || code.charCodeAt(pos + 1) === 42)) {
-        const close = code.charCodeAt(pos + 1) === 47 ? lineEnd(code, pos) : code.indexOf('*/', pos + 2) + 2
-        if (close < 2) return this.fail()
-        this.quiet.push(pos, close)
-        from = close
+      const t = this.visit(from, match.index)
+      if (t === undefined) {
+        from = this.resume
         continue
       }
-      this.prevType = this.type
-      this.prevPunct = this.punct
-      this.prevStart = this.start
-      this.prevEnd = this.end
-      this.start = pos
-      this.escaped = false
-      const t =
-        c === 39 || c === 34
-          ? this.string(pos, c)
-          : c === 96
-            ? this.template(pos + 1, true)
-            : c === 47
-              ? this.slash(pos)
-              : this.punctuator(pos, c)
-      if (t === Tok.Fail) return t
-      if (this.stack.length === 0) return t
-      if (c === 41 && this.fnDepth === 0 && this.closedParen === ParenOwner.Callable) {
+      if (t === Tok.Fail || this.stack.length === 0) return t
+      if (code.charCodeAt(match.index) === 41 && this.fnDepth === 0 && this.closedParen === ParenOwner.Callable) {
         let p = this.end
         while (isBlank(code.charCodeAt(p))) p++
         if (code.charCodeAt(p) === 58) return t
       }
       from = this.end
     }
+  }
+
+  /** Where a skip goes on after a comment (see `visit`). */
+  private resume = 0
+
+  /**
+   * A stop of the skips at `pos`, after plain text from `from`: a comment is noted as quiet
+   * (undefined; the skip goes on at `resume`, the token before it staying the previous one);
+   * anything else is lexed as the current token.
+   */
+  private visit(from: number, pos: number): Tok | undefined {
+    const code = this.code
+    const c = code.charCodeAt(pos)
+    if (c > 126 || c === 92) return this.fail()
+    this.settle(from, pos)
+    const d = code.charCodeAt(pos + 1)
+    if (c === 47 && (d === 47 || d === 42)) {
+      const close = d === 47 ? lineEnd(code, pos) : code.indexOf('*/', pos + 2) + 2
+      if (close < 2) return this.fail()
+      this.quiet.push(pos, close)
+      this.resume = close
+      return undefined
+    }
+    this.prevType = this.type
+    this.prevPunct = this.punct
+    this.prevStart = this.start
+    this.prevEnd = this.end
+    this.start = pos
+    this.escaped = false
+    return c === 39 || c === 34
+      ? this.string(pos, c)
+      : c === 96
+        ? this.template(pos + 1, true)
+        : c === 47
+          ? this.slash(pos)
+          : this.punctuator(pos, c)
   }
 
   /** Make the last token before `pos` current when it lies in the plain text after `from`. */
