@@ -13,8 +13,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/**/*.test.ts'],
-          // Fixture trees hold tool files named like tests (`*.test.ts`) on purpose.
-          exclude: ['test/fixtures/**', '**/node_modules/**'],
+          // Fixture trees hold tool files named like tests (`*.test.ts`) on purpose, and the
+          // Vitest fixture's own test; test/.tmp holds copies of them while a test runs.
+          exclude: ['test/fixtures/**', 'test/.tmp/**', '**/node_modules/**'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
