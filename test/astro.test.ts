@@ -2,9 +2,10 @@
 // config: `astro build` of the fixture app (fixtures/astro-app), the built server run with Node
 // answers an API endpoint with the registered tools and one dispatch, and `dist/client` (what the
 // server publishes) holds no manifest; a duplicate tool name fails `astro build` with TR001 naming
-// both files; in `astro dev` an added tool file reaches the endpoint without a restart. The
-// README's Astro section shows the fixture's config.
-import { readdir, readFile } from 'node:fs/promises'
+// both files; in `astro dev` an added, a renamed and a deleted tool file reach the endpoint
+// without a restart (Astro 5 loads its routes with `ssrLoadModule`, where no HMR `prune` runs).
+// The README's Astro section shows the fixture's config.
+import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture, repoRoot } from '../packages/plugin/test/helpers.js'
@@ -79,7 +80,7 @@ describe('Astro + @astrojs/node', () => {
     expectDuplicateFailure(await astro(dir, ['build']), ['tools/math.ts:7:1', 'tools/add_again.ts:3:1'])
   })
 
-  it('astro dev: an added tool file reaches the endpoint without a restart', async () => {
+  it('astro dev: an added, a renamed and a deleted tool file reach the endpoint without a restart', async () => {
     const dir = await projectFrom(FIXTURE, IN_REPO_TEMP)
     const port = await freePort()
     const server = serve([ASTRO_BIN, 'dev', '--host', '127.0.0.1', '--port', String(port)], dir)
@@ -88,6 +89,11 @@ describe('Astro + @astrojs/node', () => {
       expect(await pollJson<Body>(url, same(NAMES), 60_000)).toEqual({ names: NAMES, add: '5' })
       await saveFile(dir, 'tools/later.ts', toolModule('later'))
       await pollJson(url, same([...NAMES, 'later'].sort()), 60_000)
+      await rename(path.join(dir, 'tools/later.ts'), path.join(dir, 'tools/moved.ts'))
+      await saveFile(dir, 'tools/moved.ts', toolModule('renamed_later'))
+      await pollJson(url, same([...NAMES, 'renamed_later'].sort()), 60_000)
+      await rm(path.join(dir, 'tools/moved.ts'))
+      await pollJson(url, same(NAMES), 60_000)
     } catch (error) {
       throw new Error(`${(error as Error).message}\nastro dev printed:\n${server.output()}`)
     } finally {

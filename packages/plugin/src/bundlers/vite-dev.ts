@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { HotUpdateOptions, Logger, ViteDevServer } from 'vite'
 import type { ToolRegistryContext } from './context.js'
 import { createDevSession, type DevDecision } from '../dev/session.js'
-import { unloadedModule, VIRTUAL_MODULE_HMR, withToolModuleHmr } from '../dev/hmr-code.js'
+import { pruneDeletedFiles, unloadedModule, VIRTUAL_MODULE_HMR, withToolModuleHmr } from '../dev/hmr-code.js'
 import type { ScanResult } from '../types.js'
 import { createToolFileMatcher, isInside } from '../scan/walk.js'
 import { watchToolDirs, type ToolDirWatcher } from '../dev/watch.js'
@@ -106,7 +106,7 @@ export function createViteDev(ctx: ToolRegistryContext) {
         if (consumer === 'server') return unloadedModule(errors, ctx.options())
         fail(errorMessage)
       }
-      return ctx.devModule(result) + VIRTUAL_MODULE_HMR
+      return ctx.devModule(result) + VIRTUAL_MODULE_HMR + pruneDeletedFiles(result)
     },
 
     /** The virtual module's companions (the sources table), from the same scan. */

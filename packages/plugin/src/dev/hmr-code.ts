@@ -9,12 +9,34 @@ import { jsonText } from '../codegen/js-text.js'
 import { sourceTableOf, verifyCode } from '../codegen/virtual-module.js'
 import { registryModuleOf } from '../options/options.js'
 import { scanSource, sourceHash } from '../scan/file.js'
-import type { Diagnostic, FileScan, ResolvedOptions } from '../types.js'
+import type { Diagnostic, FileScan, ResolvedOptions, ScanResult } from '../types.js'
 
 const str = (value: string): string => JSON.stringify(value)
 
 /** Appended to the virtual module: it re-imports the tool files when their set changes. */
 export const VIRTUAL_MODULE_HMR = '\nif (import.meta.hot) import.meta.hot.accept()\n'
+
+/**
+ * Appended to the virtual module too: each time it runs, it closes every file the registry
+ * still holds tools of that the scan no longer has (deleted or renamed), whose tools go unless
+ * another file has registered them since, as a tool module's `prune` does (toolModuleFooter).
+ * Code loaded by `server.ssrLoadModule` (Astro 5 runs its routes so) gets no `prune`: Vite
+ * sends HMR updates only to the environment's module runner.
+ */
+export function pruneDeletedFiles(result: Pick<ScanResult, 'toolModules' | 'options'>): string {
+  const files = result.toolModules.map(m => m.file)
+  return `
+import { registry as ${REGISTRY} } from ${str(registryModuleOf(result.options))}
+{
+  const files = new Set(JSON.parse(${str(JSON.stringify(files))}))
+  for (const file of new Set(${REGISTRY}.snapshot().map(e => e.source?.replace(/:\\d+:\\d+$/, '')))) {
+    if (file === undefined || files.has(file)) continue
+    ${REGISTRY}.beginSource(file)
+    ${REGISTRY}.endSource(file)
+  }
+}
+`
+}
 
 const REGISTRY = '__toolregRegistry'
 
