@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture, repoRoot } from '../packages/plugin/test/helpers.js'
 import { expectDuplicateFailure, run } from './helpers/run.js'
 import { IN_REPO_TEMP, projectFrom } from './helpers/runtimes.js'
-import { saveFile } from './helpers/servers.js'
+import { rm } from 'node:fs/promises'
+import { type Server, saveFile, startServer, stopServer } from './helpers/servers.js'
 
 const VITEST_BIN = path.join(repoRoot, 'node_modules/vitest/vitest.mjs')
 const FIXTURE = fixture('vitest-app')
@@ -64,4 +65,42 @@ describe('Vitest with @toolreg/plugin/vite', () => {
     expectDuplicateFailure(ran, ['tools/math.ts:7:1', 'tools/add_again.ts:3:1'])
     expect((await report()).success).toBe(false)
   })
+
+  it('vitest watch: an added tool file re-runs the tests, which see it; once deleted, the next run does not', async () => {
+    const dir = await projectFrom(FIXTURE, IN_REPO_TEMP)
+    const watcher: Server = startServer(process.execPath, [VITEST_BIN, 'watch', '--root', dir], IN_REPO_TEMP, {
+      ...process.env,
+      NO_COLOR: '1',
+    })
+    /** Waits until the output after `from` contains every one of `texts`. */
+    const printed = async (from: number, ...texts: string[]) => {
+      const deadline = Date.now() + 60_000
+      while (Date.now() < deadline) {
+        const out = watcher.output().slice(from)
+        if (texts.every(t => out.includes(t))) return
+        if (watcher.child.exitCode !== null) break
+        await new Promise(resolve => setTimeout(resolve, 100))
+      }
+      throw new Error(`vitest watch never printed ${texts.join(' and ')}:\n${watcher.output().slice(from)}`)
+    }
+    try {
+      await printed(0, 'Test Files  1 passed')
+      let from = watcher.output().length
+      // The fixture's test lists the tools exactly: the added one makes it fail, naming it.
+      await saveFile(dir, 'tools/later.ts', TOOL('later'))
+      await printed(from, 'RERUN', "'later'", 'Test Files  1 failed')
+      from = watcher.output().length
+      // A deletion alone re-runs nothing (Vitest's watcher); the next change's run is right.
+      await rm(path.join(dir, 'tools/later.ts'))
+      await new Promise(resolve => setTimeout(resolve, 500))
+      const math = path.join(dir, 'tools/math.ts')
+      await saveFile(dir, 'tools/math.ts', `${await readFile(math, 'utf8')}\n// edited\n`)
+      await printed(from, 'RERUN', 'Test Files  1 passed')
+    } finally {
+      await stopServer(watcher.child)
+    }
+  }, 120_000)
 })
+
+const TOOL = (name: string) =>
+  `import { registry } from '@toolreg/core'\n\nregistry.register({ name: '${name}', toolset: 'util', schema: {}, handler: () => '${name}' })\n`

@@ -7,6 +7,7 @@ import type { ToolRegistryOptions } from '../types.js'
 import { rollupLikeHooks } from './rollup-hooks.js'
 import { createViteDev } from './vite-dev.js'
 import { refuseEmulatedVite, refuseNuxtWithoutModule } from './nuxt-host.js'
+import { isVitest, vitestConfig } from './vitest.js'
 
 export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
   return createVitePlugins(options, { byNuxtModule: false })
@@ -36,7 +37,10 @@ export function createVitePlugins(options: ToolRegistryOptions | undefined, host
   const plugin: Plugin = {
     ...hooks,
     enforce: 'pre',
-    config: () => ({ server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } }),
+    config: (user, env) =>
+      isVitest(env)
+        ? vitestConfig(ctx, user)
+        : { server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } },
     configResolved(config: ResolvedConfig) {
       refuseEmulatedVite(config)
       if (!host.byNuxtModule) refuseNuxtWithoutModule(config)
