@@ -7,7 +7,7 @@ import * as path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { rolldown } from 'rolldown'
 import rolldownToolRegistry from '@toolreg/plugin/rolldown'
-import { createSideEffectsFieldLookup, treeshakeKeepsSideEffects } from '../src/bundlers/side-effects.js'
+import { createSideEffectsFieldLookup, treeshakeKeepsSideEffects } from '../src/bundlers/rollup-like/side-effects.js'
 import { cleanupTemps, copyFixture, tempDir } from './helpers.js'
 
 afterAll(cleanupTemps)

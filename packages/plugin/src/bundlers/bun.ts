@@ -4,7 +4,7 @@ import type { ToolRegistryOptions } from '../types.js'
 import { resolveOptions } from '../options/options.js'
 import { generateModule } from '../codegen/virtual-module.js'
 import { createToolRegistryContext, VIRTUAL_MODULE_ID } from './context.js'
-import { toolRegistry } from './unplugin.js'
+import { toolRegistry } from './unplugin/factory.js'
 
 /** A Bun plugin (`BunPlugin` of bun-types, as far as a user's config reads it). */
 export interface ToolRegistryBunPlugin {

@@ -1,5 +1,5 @@
 // The plugin's state for one bundler run, in one place: one factory returning closures (no
-// classes), so the adapters (./rollup-hooks.ts, ./unplugin.ts, ./vite.ts) only wire hooks
+// classes), so the adapters (./rollup-like/hooks.ts, ./unplugin/factory.ts, ./vite.ts) only wire hooks
 // and every bundler shares the same behaviour.
 import path from 'node:path'
 // Each module on its own, not the package root: a build loads only what it runs.
@@ -141,9 +141,9 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
 
   /**
    * The virtual module of a build. Tool files are imported by `importPath` (Vite, Rollup,
-   * Rolldown: ./rollup-imports.ts), else by absolute path, with `#` escaped the webpack way
+   * Rolldown: ./rollup-like/imports.ts), else by absolute path, with `#` escaped the webpack way
    * for `webpack`/`rspack`, which leave out the files they cannot import (reported by
-   * ./unplugin.ts).
+   * ./unplugin/factory.ts).
    */
   function buildModule(result: ScanResult, syntax: RequestSyntax, importPath?: (f: FileScan) => string): string {
     const webpackLike = syntax !== 'path'

@@ -4,7 +4,7 @@
 import type { RspackPluginInstance } from '@rspack/core'
 import type { ToolRegistryOptions } from '../types.js'
 import { resolveOptions } from '../options/options.js'
-import { toolRegistry } from './unplugin.js'
+import { toolRegistry } from './unplugin/factory.js'
 
 export default function rspackPlugin(options?: ToolRegistryOptions): RspackPluginInstance {
   // unplugin creates the plugin only when the bundler applies it: check the options now,

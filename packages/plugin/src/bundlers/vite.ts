@@ -1,13 +1,13 @@
 // `@toolreg/plugin/vite`: the shared hooks; under `vite serve` the dev server's
-// (./vite-dev.ts) take the place of buildStart and load, and a second plugin, applied only
+// (./vite/dev.ts) take the place of buildStart and load, and a second plugin, applied only
 // when serving, adds the tool modules' transform.
 import type { Plugin, ResolvedConfig } from 'vite'
 import { createToolRegistryContext, isVirtualModuleId } from './context.js'
 import type { ToolRegistryOptions } from '../types.js'
-import { rollupLikeHooks } from './rollup-hooks.js'
-import { createViteDev } from './vite-dev.js'
-import { refuseEmulatedVite, refuseNuxtWithoutModule } from './nuxt-host.js'
-import { isVitest, vitestConfig } from './vitest.js'
+import { rollupLikeHooks } from './rollup-like/hooks.js'
+import { createViteDev } from './vite/dev.js'
+import { refuseEmulatedVite, refuseNuxtWithoutModule } from './vite/hosts.js'
+import { isVitest, vitestConfig } from './vite/vitest.js'
 
 export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
   return createVitePlugins(options, { byNuxtModule: false })

@@ -14,7 +14,7 @@ import { dtsState, writeDtsFile, type DtsState } from '../codegen/dts-file.js'
 import { writeOut } from './write-out.js'
 import { DEFAULT_GENERATE_OUT, generate } from './generate.js'
 import { runDiff } from './diff.js'
-import { manifestWithDefinitions } from '../scan/definitions.js'
+import { manifestWithDefinitions } from '../scan/cross-file/definitions.js'
 import { packageRoot } from '../scan/package-root.js'
 
 const USAGE = `Usage: toolreg <command> [options]

@@ -45,7 +45,7 @@ const REGISTRY = '__toolregRegistry'
  * exist and no scan was good since the start: it evaluates, so a server that imports its
  * entry at start-up (Cloudflare's Vite plugin does) comes up; the registry holds no tool,
  * and `loadErrors` holds the errors (the terminal shows them too). Not self-accepting: the
- * fix reloads the environment (../bundlers/vite-updates.ts).
+ * fix reloads the environment (../bundlers/vite/updates.ts).
  */
 export function unloadedModule(errors: readonly Diagnostic[], options: Pick<ResolvedOptions, 'registryModules'>) {
   const loadErrors = errors.map(d => ({ file: d.file, error: `${d.code}: ${d.message}` }))

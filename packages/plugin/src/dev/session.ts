@@ -1,7 +1,7 @@
 // The dev server's decisions, without a bundler (docs/architecture.md, "Dev server"):
 // file events and scans in, what to do out — re-import these tool modules and/or the
 // virtual module, show an overlay and withhold every update until the errors are fixed,
-// or reload the page once. The Vite side (../vite-dev.ts) only carries them out.
+// or reload the page once. The Vite side (../bundlers/vite/dev.ts) only carries them out.
 import { serializeRuns } from '../scan/serial.js'
 import type { ScanHint } from '../scan/scanner.js'
 import type { Diagnostic, FileScan, ScanResult } from '../types.js'

@@ -7,7 +7,7 @@ import { createDiskCache, type CacheEntry } from './disk-cache.js'
 import { nodeScanFs, type ScanFs, type ScanStats } from './fs.js'
 import { resolveOptions } from '../options/options.js'
 import { scanFile } from './file.js'
-import { finishScan } from './cross-file.js'
+import { finishScan } from './cross-file/cross-file.js'
 import { mapLimit } from './map-limit.js'
 import { serializeRuns } from './serial.js'
 import type { FileScan, ResolvedOptions, ScanResult, ToolRegistryOptions } from '../types.js'
@@ -171,7 +171,7 @@ export function createScanner(options: ResolvedOptions, fs?: ScanFs, scannerOpti
     saveTimer.unref?.()
   }
 
-  /** The cross-file part (./cross-file.ts); the tool modules indexed by path for the hooks. */
+  /** The cross-file part (./cross-file/cross-file.ts); the tool modules indexed by path for the hooks. */
   const finish = async (walk: WalkResult, files: FileScan[]): Promise<ScanResult> => {
     const result = await finishScan(options, io, walk, files, lastResult)
     lastResult = result

@@ -1,5 +1,5 @@
 // TR001: the same static name registered at two or more sites (README: "Diagnostics").
-import type { Diagnostic, DiagnosticSite, FileScan, RegisterSite } from '../types.js'
+import type { Diagnostic, DiagnosticSite, FileScan, RegisterSite } from '../../types.js'
 
 export type FrameOf = (site: RegisterSite) => string | undefined
 

@@ -1,15 +1,15 @@
 // The Vite dev server's side (docs/architecture.md, "Dev server"): the plugin's own
-// watcher feeds the dev session (../dev/session.ts), which decides; this file only
+// watcher feeds the dev session (../../dev/session.ts), which decides; this file only
 // carries its decisions out through Vite's public API. Nothing else imports Vite's dev types.
 import path from 'node:path'
 import type { HotUpdateOptions, Logger, ViteDevServer } from 'vite'
-import type { ToolRegistryContext } from './context.js'
-import { createDevSession, type DevDecision } from '../dev/session.js'
-import { pruneDeletedFiles, unloadedModule, VIRTUAL_MODULE_HMR, withToolModuleHmr } from '../dev/hmr-code.js'
-import type { ScanResult } from '../types.js'
-import { createToolFileMatcher, isInside } from '../scan/walk.js'
-import { watchToolDirs, type ToolDirWatcher } from '../dev/watch.js'
-import { overlayPayload, sizeOf, viteUpdates } from './vite-updates.js'
+import type { ToolRegistryContext } from '../context.js'
+import { createDevSession, type DevDecision } from '../../dev/session.js'
+import { pruneDeletedFiles, unloadedModule, VIRTUAL_MODULE_HMR, withToolModuleHmr } from '../../dev/hmr-code.js'
+import type { ScanResult } from '../../types.js'
+import { createToolFileMatcher, isInside } from '../../scan/walk.js'
+import { watchToolDirs, type ToolDirWatcher } from '../../dev/watch.js'
+import { overlayPayload, sizeOf, viteUpdates } from './updates.js'
 
 export function createViteDev(ctx: ToolRegistryContext) {
   let logger: Logger | undefined

@@ -3,7 +3,7 @@
 // server. Farm's watcher acts only on content changes of modules it already has, so a tool
 // file added, renamed or deleted would never reach the registry, and a name edited in place
 // would reach the tool module but not the registry's list. So there the plugin watches the
-// tool dirs (../dev/watch.ts) and, after a scan without errors, has Farm rebuild the virtual
+// tool dirs (../../dev/watch.ts) and, after a scan without errors, has Farm rebuild the virtual
 // module: the dev server through its HMR engine, watch mode by writing the output again. A
 // scan with errors prints them and keeps the last output until they are fixed. The manifest
 // goes into the output of a build for Node, not for the browser (README, "The manifest and
@@ -11,14 +11,14 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Compiler, JsPlugin, Server } from '@farmfe/core'
-import { type ToolDirWatcher, watchToolDirs } from '../dev/watch.js'
-import { serializeRuns } from '../scan/serial.js'
-import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from './context.js'
+import { type ToolDirWatcher, watchToolDirs } from '../../dev/watch.js'
+import { serializeRuns } from '../../scan/serial.js'
+import { RESOLVED_VIRTUAL_MODULE_ID, type ToolRegistryContext } from '../context.js'
 
 /** The virtual module's path in Farm's module graph (unplugin writes `\0` as `\\0` there). */
 const FARM_VIRTUAL_MODULE_PATH = RESOLVED_VIRTUAL_MODULE_ID.replace('\0', '\\0')
 
-/** Farm's hooks, and `served`: what the shared `load` hook (./unplugin.ts) reports it gave Farm. */
+/** Farm's hooks, and `served`: what the shared `load` hook (./factory.ts) reports it gave Farm. */
 export function farmHooks(ctx: ToolRegistryContext): { hooks: Partial<JsPlugin>; served(code: string): void } {
   /** The virtual module Farm last loaded. */
   let served: string | undefined

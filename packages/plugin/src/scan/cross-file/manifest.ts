@@ -1,5 +1,5 @@
 // The ToolManifest: what a build registers, as data (README: "The virtual module").
-import type { FileScan, ToolManifest } from '../types.js'
+import type { FileScan, ToolManifest } from '../../types.js'
 
 export function buildManifest(toolModules: readonly FileScan[]): ToolManifest {
   return {

@@ -3,7 +3,7 @@
 // description: no site moves, and the previous scan's values serve again (at 1000 tools,
 // recomputing them was most of a save's scan). Their identity then also tells the dev
 // session that nothing changed.
-import type { FileScan, RegisterSite } from '../types.js'
+import type { FileScan, RegisterSite } from '../../types.js'
 
 const sameSite = (a: RegisterSite, b: RegisterSite): boolean =>
   a.name === b.name &&

@@ -3,12 +3,12 @@
 // sorted diagnostics, the static names and the manifest.
 import * as path from 'node:path'
 import { duplicateDiagnostics, duplicateGroups } from './duplicates.js'
-import { errorCode, type ScanFs } from './fs.js'
+import { errorCode, type ScanFs } from '../fs.js'
 import { sameSites } from './same-sites.js'
 import { buildManifest, staticToolNames } from './manifest.js'
-import { codeFrame, decodeSource } from '../diagnostics/source.js'
-import type { Diagnostic, FileScan, ResolvedOptions, ScanResult } from '../types.js'
-import { isInside, type WalkResult } from './walk.js'
+import { codeFrame, decodeSource } from '../../diagnostics/source.js'
+import type { Diagnostic, FileScan, ResolvedOptions, ScanResult } from '../../types.js'
+import { isInside, type WalkResult } from '../walk.js'
 
 function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1

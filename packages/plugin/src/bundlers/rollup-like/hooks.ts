@@ -1,15 +1,15 @@
 // The hooks of the Vite, Rollup and Rolldown plugins: one shape for the three (scan at
 // buildStart, the virtual module and its companions, the manifest asset), wired
 // natively rather than through unplugin, whose loading alone is a measurable part of every
-// build (bench/PROFILE.md). They know nothing of a dev server: ./vite.ts puts the dev server's
-// hooks (./vite-dev.ts) in their place under `vite serve`. Hook wiring only: behaviour
-// lives in the context (./context.ts) and ./rollup-imports.ts.
+// build (bench/PROFILE.md). They know nothing of a dev server: ../vite.ts puts the dev server's
+// hooks (../vite/dev.ts) in their place under `vite serve`. Hook wiring only: behaviour
+// lives in the context (../context.ts) and ./imports.ts.
 import path from 'node:path'
-import { parseCompanionId } from '../codegen/companion-ids.js'
-import { PLUGIN_NAME, VIRTUAL_ID_FILTER, isVirtualModuleId } from './context.js'
-import type { ToolRegistryContext } from './context.js'
-import { createRollupImports, ESCAPED_ID_FILTER } from './rollup-imports.js'
-import type { Diagnostic, ScanResult } from '../types.js'
+import { parseCompanionId } from '../../codegen/companion-ids.js'
+import { PLUGIN_NAME, VIRTUAL_ID_FILTER, isVirtualModuleId } from '../context.js'
+import type { ToolRegistryContext } from '../context.js'
+import { createRollupImports, ESCAPED_ID_FILTER } from './imports.js'
+import type { Diagnostic, ScanResult } from '../../types.js'
 
 /** The part of the Rollup/Rolldown/Vite plugin context used here. */
 interface RollupLikeContext {
@@ -31,7 +31,7 @@ interface ViteEnvironment {
   config: { consumer: 'client' | 'server' }
 }
 
-/** No hook rewrites a tool module in a build (./vite.ts adds the dev server's transform). */
+/** No hook rewrites a tool module in a build (../vite.ts adds the dev server's transform). */
 export function rollupLikeHooks(ctx: ToolRegistryContext) {
   const imports = createRollupImports(ctx)
   return {

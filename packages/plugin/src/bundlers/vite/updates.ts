@@ -1,9 +1,9 @@
-// How the dev server's decisions (../dev/session.ts) reach Vite: through its module
+// How the dev server's decisions (../../dev/session.ts) reach Vite: through its module
 // graph and HMR channel, public API only (docs/architecture.md, "Dev server").
 import { statSync } from 'node:fs'
 import type { DevEnvironment, EnvironmentModuleNode, ViteDevServer } from 'vite'
-import type { DevDecision } from '../dev/session.js'
-import { RESOLVED_VIRTUAL_MODULE_ID } from '../codegen/companion-ids.js'
+import type { DevDecision } from '../../dev/session.js'
+import { RESOLVED_VIRTUAL_MODULE_ID } from '../../codegen/companion-ids.js'
 
 /** The file's size in bytes, -1 when it is gone. */
 export const sizeOf = (file: string): number => statSync(file, { throwIfNoEntry: false })?.size ?? -1

@@ -2,11 +2,11 @@
 // the `treeshake` option, the `package.json` `sideEffects` fields, the escaped ids of odd
 // names. webpack, Rspack and esbuild never reach this file (they import by path).
 import { readFile } from 'node:fs/promises'
-import { companionId, type CompanionId } from '../codegen/companion-ids.js'
-import { ODD_NAME } from '../scan/file-names.js'
-import { toPosix } from '../scan/walk.js'
-import type { FileScan } from '../types.js'
-import type { ToolRegistryContext, VirtualResolution } from './context.js'
+import { companionId, type CompanionId } from '../../codegen/companion-ids.js'
+import { ODD_NAME } from '../../scan/file-names.js'
+import { toPosix } from '../../scan/walk.js'
+import type { FileScan } from '../../types.js'
+import type { ToolRegistryContext, VirtualResolution } from '../context.js'
 import { createSideEffectsFieldLookup, treeshakeKeepsSideEffects } from './side-effects.js'
 
 const escapeOdd = (abs: string): string =>

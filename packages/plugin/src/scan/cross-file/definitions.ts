@@ -1,9 +1,9 @@
 // `toolreg manifest --definitions`: the scan's manifest with each tool's static definition,
 // read from the tool files by the full detector (see the plugin README, "CLI").
-import { decodeSource } from '../diagnostics/source.js'
-import { loadFullDetector } from '../detect/index.js'
-import { nodeScanFs, type ScanFs } from './fs.js'
-import type { ScanResult, ToolManifest } from '../types.js'
+import { decodeSource } from '../../diagnostics/source.js'
+import { loadFullDetector } from '../../detect/index.js'
+import { nodeScanFs, type ScanFs } from '../fs.js'
+import type { ScanResult, ToolManifest } from '../../types.js'
 
 /** The manifest with `definition` on every tool whose spec is static enough to read. */
 export async function manifestWithDefinitions(

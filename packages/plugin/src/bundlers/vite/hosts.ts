@@ -4,7 +4,7 @@
 // reach only the Vue app's Vite builds, never Nitro's server bundler, so a server route
 // importing `virtual:tool-registry` would build with an "unresolved import" warning and fail
 // at run time. `@toolreg/plugin/vite` placed there by hand is therefore a build error naming
-// the module, which gives both bundlers the plugin (./nuxt.ts).
+// the module, which gives both bundlers the plugin (../nuxt.ts).
 
 /** The part of Vite's resolved config read here. */
 interface ViteConfigLike {

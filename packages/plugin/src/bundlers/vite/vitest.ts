@@ -1,11 +1,11 @@
 // The Vite plugin under Vitest (packages/plugin/README.md, "Vitest"). Vitest re-runs tests
 // from Vite's watcher, so there the tool dirs stay in it (a dev server keeps them out: the
-// plugin's own watcher serves them, ./vite-dev.ts); and an added tool file changes
+// plugin's own watcher serves them, ./dev.ts); and an added tool file changes
 // `virtual:tool-registry`, which no test file's import graph on disk shows: the tool dirs
 // are force-rerun triggers, next to the user's (or Vitest's default) ones.
 import path from 'node:path'
 import type { UserConfig } from 'vite'
-import type { ToolRegistryContext } from './context.js'
+import type { ToolRegistryContext } from '../context.js'
 
 /** Vitest's own default `forceRerunTriggers`, kept when the user names none. */
 const VITEST_DEFAULT_TRIGGERS = ['**/package.json/**', '**/{vitest,vite}.config.*/**']

@@ -1,6 +1,6 @@
 // webpack, Rspack, esbuild, Bun and Farm through unplugin (Vite, Rollup and Rolldown get
-// native plugins from ./rollup-hooks.ts; Rsbuild gets the Rspack one, ./rsbuild.ts). Hook
-// wiring only: every behaviour lives in the context (./context.ts). What differs per
+// native plugins from ../rollup-like/hooks.ts; Rsbuild gets the Rspack one, ../rsbuild.ts). Hook
+// wiring only: every behaviour lives in the context (../context.ts). What differs per
 // bundler is how a diagnostic reaches the user, how a tool file is kept alive despite
 // tree-shaking, and how its name reaches the bundler intact. No hook rewrites a tool module.
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -16,12 +16,12 @@ import {
   RESOLVED_VIRTUAL_MODULE_ID,
   VIRTUAL_ID_FILTER,
   VIRTUAL_MODULE_ID,
-} from './context.js'
-import type { ToolRegistryContext } from './context.js'
-import { farmHooks } from './farm-hooks.js'
-import { pruneCode } from '../codegen/prune.js'
-import { type RequestSyntax, unimportableReason } from '../scan/file-names.js'
-import type { Diagnostic, ScanResult, ToolRegistryOptions } from '../types.js'
+} from '../context.js'
+import type { ToolRegistryContext } from '../context.js'
+import { farmHooks } from './farm.js'
+import { pruneCode } from '../../codegen/prune.js'
+import { type RequestSyntax, unimportableReason } from '../../scan/file-names.js'
+import type { Diagnostic, ScanResult, ToolRegistryOptions } from '../../types.js'
 
 export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, false>(userOptions => {
   const ctx = createToolRegistryContext(userOptions)
@@ -29,7 +29,7 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
   // webpack and Rspack read `?` and `#` in a request as query and fragment unless escaped.
   let syntax: RequestSyntax = 'path'
   // webpack, Rspack and esbuild report through their own hooks (below); Bun and Farm
-  // through buildStart (Farm's dev rebuilds: ./farm-hooks.ts).
+  // through buildStart (Farm's dev rebuilds: ./farm.ts).
   let reportsItself = false
 
   return {
@@ -58,7 +58,7 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       const watching = dependOnToolSet(this, ctx, result)
       if (isVirtualModuleId(id)) {
         const code = ctx.buildModule(result, syntax)
-        // Farm's dev rebuild checks that Farm loaded the latest one (./farm-hooks.ts).
+        // Farm's dev rebuild checks that Farm loaded the latest one (./farm.ts).
         farm.served(code)
         // A dev server (webpack-dev-server, `next dev --webpack`) keeps the registry across rebuilds.
         return watching ? code + pruneCode(result, VIRTUAL_MODULE_ID) : code
@@ -162,7 +162,7 @@ function browserTarget(compiler: WebpackCompiler): boolean {
 }
 
 /**
- * A tool file webpack or Rspack cannot import exactly (../scan/file-names.ts) is left out
+ * A tool file webpack or Rspack cannot import exactly (../../scan/file-names.ts) is left out
  * of the virtual module, and its TR008 is an error that says so.
  */
 function unimportableAsErrors(result: ScanResult, syntax: RequestSyntax, bundler: string): ScanResult {
