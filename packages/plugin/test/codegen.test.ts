@@ -29,6 +29,20 @@ async function memoryScan(files: Record<string, string>, isolate = false, verify
     createMemoryFs(files),
   ).scan()
 }
+/** The messages of what `tsc --strict` (NodeNext) finds in `files`. */
+function typeErrors(files: string[]): string[] {
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    types: [],
+  })
+  return ts.getPreEmitDiagnostics(program).map(d => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+}
+
 const SOURCES_IMPORT = /^import "virtual:tool-registry:sources:[\w-]{12}"$/
 const tool = (name: string) =>
   `import { registry } from '@toolreg/core'\nregistry.register({ name: '${name}', toolset: 't' })\n`
@@ -196,16 +210,7 @@ describe('generateDts', () => {
         'export { any, names, version, loadErrors, toolModules }',
       ].join('\n'),
     )
-    const program = ts.createProgram([path.join(dir, 'use.ts'), path.join(repoRoot, 'packages/plugin/client.d.ts')], {
-      strict: true,
-      noEmit: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      skipLibCheck: true,
-      types: [],
-    })
-    expect(ts.getPreEmitDiagnostics(program).map(d => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([])
+    expect(typeErrors([path.join(dir, 'use.ts'), path.join(repoRoot, 'packages/plugin/client.d.ts')])).toEqual([])
   })
 
   it('type-checks, and ToolName rejects a name that is not a tool', async () => {
@@ -233,16 +238,7 @@ describe('generateDts', () => {
         'export { names, entry, version, errors, bad, wrong }',
       ].join('\n'),
     )
-    const program = ts.createProgram([path.join(dir, 'use.ts'), path.join(dir, 'tool-registry.d.ts')], {
-      strict: true,
-      noEmit: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      skipLibCheck: true,
-      types: [],
-    })
-    const errors = ts.getPreEmitDiagnostics(program).map(d => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    const errors = typeErrors([path.join(dir, 'use.ts'), path.join(dir, 'tool-registry.d.ts')])
     expect(errors).toEqual([])
   })
 })
