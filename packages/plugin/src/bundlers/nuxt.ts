@@ -39,8 +39,16 @@ interface ToolregNuxtModule {
 }
 
 interface NitroConfigLike {
-  rollupConfig?: { plugins?: unknown }
+  rollupConfig?: { plugins?: unknown; watch?: false | Record<string, unknown> }
 }
+
+/**
+ * How long Nitro's Rollup watcher gathers changes before it rebuilds, in `nuxt dev`: a rename
+ * then a save (an editor's "save as", a tool moved and edited) is one rebuild, not three. Three
+ * within a second left Nitro's dev server without a ready worker now and then (the route's
+ * requests waited for headers until they timed out).
+ */
+const NITRO_BUILD_DELAY_MS = 150
 interface TypesContext {
   references: ({ path: string } | { types: string })[]
 }
@@ -76,6 +84,8 @@ async function setup(inline: ToolRegistryOptions, nuxt: NuxtLike): Promise<void>
       ...(Array.isArray(plugins) ? plugins : plugins ? [plugins] : []),
       rollupPlugin(options),
     ]
+    const watch = config.rollupConfig.watch
+    if (watch !== false) config.rollupConfig.watch = { buildDelay: NITRO_BUILD_DELAY_MS, ...watch }
   })
   // The declarations of `virtual:tool-registry` in the Vue app's and the server's types,
   // written by `nuxt prepare` too (a scan writes them), so a fresh clone type-checks.
