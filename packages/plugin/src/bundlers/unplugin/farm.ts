@@ -8,6 +8,7 @@
 // scan with errors prints them and keeps the last output until they are fixed. The manifest
 // goes into the output of a build for Node, not for the browser (README, "The manifest and
 // public outputs").
+import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Compiler, JsPlugin, Server } from '@farmfe/core'
@@ -44,17 +45,20 @@ export function farmHooks(ctx: ToolRegistryContext): { hooks: Partial<JsPlugin>;
     if (code === lastModule) return writeManifest()
     lastModule = code
     if (!compiler.hasModule(FARM_VIRTUAL_MODULE_PATH)) return
+    // The changed tool files Farm already has go with it: Farm's watcher misses an edit made
+    // right after a file entered its graph (a rename, then a save), and would serve the old text.
+    const modules = [FARM_VIRTUAL_MODULE_PATH, ...[...paths].filter(p => existsSync(p) && compiler.hasModule(p))]
     if (server?.hmrEngine) {
       // Farm's HMR engine drops a module asked for while an update of it is queued or
       // compiling: asked again, once idle, until Farm has loaded what the last scan says.
       for (let attempt = 0; attempt < 20; attempt++) {
         while (compiler.compiling) await new Promise(resolve => setTimeout(resolve, 20))
         if (served === ctx.buildModule(await ctx.currentScan(), 'path')) return
-        await server.hmrEngine.hmrUpdate(FARM_VIRTUAL_MODULE_PATH, true)
+        await server.hmrEngine.hmrUpdate(modules, true)
       }
       return
     }
-    await compiler.update([FARM_VIRTUAL_MODULE_PATH], true)
+    await compiler.update(modules, true)
     compiler.writeResourcesToDisk()
     await writeManifest()
   }
