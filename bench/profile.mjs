@@ -3,13 +3,13 @@
 // `vite build` with the plugin and the glob build over a generated project, then prints where the time goes
 // (self time by package and by function, inclusive time of the plugin's own functions).
 //
-//   node bench/profile.mjs [--size 1000] [--plugin-dir DIR]
+//   node bench/profile.mjs [--size 1000] [--corpus varied|uniform] [--kind browser|server] [--plugin-dir DIR]
 // Profiles are kept in bench/.work/profiles/ (open them in Chrome DevTools → Performance).
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ensureProject, pluginCacheDir } from './lib/generate.mjs'
+import { ensureProject, ensureVariedProject, pluginCacheDir } from './lib/generate.mjs'
 import { runNodeJson } from './lib/proc.mjs'
 
 const BENCH = fileURLToPath(new URL('.', import.meta.url))
@@ -18,21 +18,31 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '1000' },
     'plugin-dir': { type: 'string' },
     top: { type: 'string', default: '25' },
+    // The build figure's corpus (bench/lib/corpus.mjs) or the older one-shape files.
+    corpus: { type: 'string', default: 'varied' },
+    kind: { type: 'string', default: 'browser' },
   },
 })
 const size = Number(args.size)
 const top = Number(args.top)
 const pluginArgs = args['plugin-dir'] ? ['--plugin-dir', args['plugin-dir']] : []
-const project = await ensureProject(join(BENCH, '.work', `p${size}`), size)
+const project =
+  args.corpus === 'uniform'
+    ? await ensureProject(join(BENCH, '.work', `p${size}`), size)
+    : await ensureVariedProject(join(BENCH, '.work', `v${size}`), size)
+const kindArgs = ['--kind', args.kind]
 const profileDir = join(BENCH, '.work', 'profiles')
 await mkdir(profileDir, { recursive: true })
 
 for (const [label, script, scriptArgs, keepCache] of [
-  ['scan', join(BENCH, 'lib/scan-child.mjs'), [project, String(size), ...pluginArgs], false],
-  ['build-cold', join(BENCH, 'lib/vite-build.mjs'), [project, 'plugin', ...pluginArgs], false],
+  // The scan child counts one tool per file: the uniform corpus only.
+  ...(args.corpus === 'uniform'
+    ? [['scan', join(BENCH, 'lib/scan-child.mjs'), [project, String(size), ...pluginArgs], false]]
+    : []),
+  ['build-cold', join(BENCH, 'lib/vite-build.mjs'), [project, 'plugin', ...kindArgs, ...pluginArgs], false],
   // Right after the cold build: its disk cache is in place.
-  ['build-warm', join(BENCH, 'lib/vite-build.mjs'), [project, 'plugin', ...pluginArgs], true],
-  ['build-glob', join(BENCH, 'lib/vite-build.mjs'), [project, 'glob'], true],
+  ['build-warm', join(BENCH, 'lib/vite-build.mjs'), [project, 'plugin', ...kindArgs, ...pluginArgs], true],
+  ['build-glob', join(BENCH, 'lib/vite-build.mjs'), [project, 'glob', ...kindArgs], true],
 ]) {
   const dir = join(profileDir, `${label}-${size}`)
   await rm(dir, { recursive: true, force: true })
