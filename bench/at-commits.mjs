@@ -99,10 +99,13 @@ async function extract(commit) {
   await mkdir(dir, { recursive: true })
   execFileSync(
     'sh',
-    ['-c', `git archive ${commit} packages/plugin packages/core tsconfig.base.json | tar -x -C "${dir}"`],
+    ['-c', `git archive ${commit} packages/plugin packages/core tsconfig.base.json scripts | tar -x -C "${dir}"`],
     { cwd: REPO },
   )
   execFileSync(join(REPO, 'node_modules/.bin/tsc'), ['-b', join(dir, 'packages/plugin')], { cwd: dir, stdio: 'pipe' })
+  // Since the plugin is bundled, tsc emits its declarations only and the bundler its code.
+  if (existsSync(join(dir, 'scripts/bundle-plugin.mjs')))
+    execFileSync(process.execPath, [join(dir, 'scripts/bundle-plugin.mjs')], { cwd: dir, stdio: 'pipe' })
   return join(dir, 'packages/plugin')
 }
 

@@ -3,7 +3,10 @@
 // (and of its bin) plus the chunks they share, so a build that loads `@toolreg/plugin/vite`
 // reads a handful of files instead of one per source module (docs/architecture.md, "How
 // the package is built"). `tsc -b` type-checks the package and writes only its declarations.
-// Every bare import (Node built-ins, dependencies, @toolreg/core) stays an import.
+// Every bare import (Node built-ins, dependencies, @toolreg/core) stays an import, but for
+// the formats the plugin writes for @toolreg/core to read: their constants are built in, so
+// the plugin writes the formats it was built for (the core rejects any other by name), and
+// a build does not resolve a second package to read one string (a few ms on every build).
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,13 +42,15 @@ async function removeStaleJs(written) {
   await Promise.all(stale.map(f => rm(path.join(dist, f), { force: true })))
 }
 
+const INLINED = new Set(['@toolreg/core/formats'])
+
 const input = await entries()
 const bundle = await rolldown({
   input,
   platform: 'node',
   // The sources import `./x.js` for `./x.ts`, as Node's resolution of the built files wants.
   resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
-  external: id => !id.startsWith('.') && !path.isAbsolute(id),
+  external: id => !id.startsWith('.') && !path.isAbsolute(id) && !INLINED.has(id),
   logLevel: 'warn',
 })
 const { output } = await bundle.write({

@@ -11,7 +11,7 @@ import {
   type ScanFs,
   type ToolRegistryOptions,
 } from './internal.js'
-import { cleanupTemps, tempDir } from './helpers.js'
+import { cleanupTemps, repoRoot, tempDir } from './helpers.js'
 
 afterEach(cleanupTemps)
 
@@ -153,5 +153,35 @@ describe('the code fingerprint in the cache key', () => {
     expect(codeFingerprint(dist)).toBe(before)
     await writeFile(path.join(dist, 'detect/fast/detect.js'), 'export const a = 12\n')
     expect(codeFingerprint(dist)).not.toBe(before)
+  })
+})
+
+describe('the fingerprint of the bundled build', () => {
+  it('is the name of a hashed chunk, and nothing else is', async () => {
+    const { chunkFingerprint } = await import('../src/scan/disk-cache.js')
+    expect(chunkFingerprint('file:///p/node_modules/@toolreg/plugin/dist/chunks/scanner-BjEYsANP.js')).toBe(
+      'scanner-BjEYsANP.js',
+    )
+    expect(chunkFingerprint('file:///p/packages/plugin/src/scan/disk-cache.ts')).toBeUndefined()
+    expect(chunkFingerprint('file:///p/node_modules/@toolreg/plugin/dist/vite.js')).toBeUndefined()
+  })
+
+  it('covers both detectors: the chunk holding the cache names the full detector’s chunks by their hashes', async () => {
+    const { chunkFingerprint } = await import('../src/scan/disk-cache.js')
+    const chunks = path.join(repoRoot, 'packages/plugin/dist/chunks')
+    const names = (await readdir(chunks)).filter(n => n.endsWith('.js'))
+    const text = async (n: string) => readFile(path.join(chunks, n), 'utf8')
+    const holder = []
+    for (const n of names) if ((await text(n)).includes('toolreg-scan-cache-')) holder.push(n)
+    expect(holder).toHaveLength(1)
+    expect(chunkFingerprint(`file://${chunks}/${holder[0]}`)).toBe(holder[0])
+    const cacheChunk = await text(holder[0]!)
+    // The fast path is in the same chunk; the full one is reached through hashed names.
+    expect(cacheChunk).toContain('function fastDetectRegisterCalls')
+    const full = names.filter(n => /^full-/.test(n))
+    expect(full).toHaveLength(1)
+    expect(cacheChunk).toContain(full[0])
+    const detect = names.find(n => /^detect-/.test(n))!
+    expect(await text(full[0]!)).toContain(detect)
   })
 })

@@ -29,12 +29,22 @@ export interface ScanCacheStore {
 const FORMAT = 'toolreg-scan-cache-2'
 
 // The plugin's own compiled code is part of the key: a rebuilt detector must
-// never be served results of the old one, even without a version bump. The size
-// and mtime of every compiled file of the package (all folders: detect/, scan/…) say
-// that without reading them (npm installs every file with one fixed mtime: there the
-// version tells releases apart).
+// never be served results of the old one, even without a version bump. In the bundled
+// build this module lives in a chunk named by a hash of its content and of the names of
+// the chunks it imports (the detectors among them), so the name says it with no I/O.
+// Anywhere else (the sources run by a test runner) the size and mtime of every compiled
+// file of the package (all folders: detect/, scan/…) say it without reading them (npm
+// installs every file with one fixed mtime: there the version tells releases apart).
+const HASHED_CHUNK = /^[\w-]+-[\w-]{8}\.js$/
 let buildFingerprint: string | undefined
-const fingerprint = (): string => (buildFingerprint ??= codeFingerprint(path.join(packageRoot(), 'dist')))
+const fingerprint = (): string =>
+  (buildFingerprint ??= chunkFingerprint(import.meta.url) ?? codeFingerprint(path.join(packageRoot(), 'dist')))
+
+/** The file name of a hashed chunk of the bundled build (`scanner-BjEYsANP.js`), else undefined. */
+export function chunkFingerprint(moduleUrl: string): string | undefined {
+  const name = moduleUrl.slice(moduleUrl.lastIndexOf('/') + 1)
+  return HASHED_CHUNK.test(name) ? name : undefined
+}
 
 /** The version in `distRoot/../package.json` and the size and mtime of every `.js` file under `distRoot`. */
 export function codeFingerprint(distRoot: string): string {

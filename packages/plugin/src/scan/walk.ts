@@ -1,9 +1,9 @@
-// Finding candidate files: a small readdir walk with picomatch instead of a
-// glob library, because tinyglobby drops dangling and looping symlinks
+// Finding candidate files: a small readdir walk with picomatch's patterns (./globs.ts)
+// instead of a glob library, because tinyglobby drops dangling and looping symlinks
 // silently (docs/architecture.md) and TR006 must report them.
 import * as path from 'node:path'
-import picomatch from 'picomatch'
 import { errorCode, errorMessage, type ScanFs } from './fs.js'
+import { compileGlobs } from './globs.js'
 import type { Diagnostic, ResolvedOptions } from '../types.js'
 
 export interface WalkedFile {
@@ -35,15 +35,6 @@ function relativeToRoot(root: string, abs: string): string {
 /** `child` is `parent` or lies inside it (both absolute and normalized). */
 export function isInside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep)
-}
-
-/**
- * picomatch's matcher, minus its per-call bookkeeping: a path matches a pattern it equals
- * or the pattern's regex. The walk builds POSIX paths, so no slash conversion is needed.
- */
-export function compileGlobs(patterns: readonly string[], options: { dot: boolean }): (rel: string) => boolean {
-  const regexes = patterns.map(p => picomatch.makeRe(p, options))
-  return rel => patterns.includes(rel) || regexes.some(re => re.test(rel))
 }
 
 /** `dir` absolute and normalized: `path.join` without its normalization pass, once per file. */
