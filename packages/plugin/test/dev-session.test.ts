@@ -16,7 +16,7 @@ const abs = (file: string) => `${ROOT}/${file}`
 const tool = (name: string, toolset = 't', line2 = '') =>
   `import { registry } from '@toolreg/core'\n${line2}registry.register({ name: '${name}', toolset: '${toolset}', schema: {}, handler: () => '' })\n`
 
-function setup(files: Record<string, string>) {
+function setup(files: Record<string, string>, sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms))) {
   const fs = createMemoryFs(Object.fromEntries(Object.entries(files).map(([f, c]) => [abs(f), c])))
   const sizes = new Map(Object.entries(files).map(([f, c]) => [abs(f), Buffer.byteLength(c)]))
   const scanner = createScanner(resolveOptions({ dts: false }, ROOT), fs, { cache: false })
@@ -26,7 +26,7 @@ function setup(files: Record<string, string>) {
     invalidate: file => scanner.invalidate(file),
     errorsOf: reportScan,
     sizeOf: file => sizes.get(file) ?? -1,
-    sleep: ms => new Promise(resolve => setTimeout(resolve, ms)),
+    sleep,
   })
   const write = (file: string, content: string) => {
     fs.write(abs(file), content)
@@ -91,6 +91,20 @@ describe('dev session', () => {
     expect(await decided).toEqual(update(['tools/a.ts'], true))
     // The write's own event: the same text, nothing more to send.
     expect(await s.handle('tools/a.ts')).toEqual(NONE)
+  })
+
+  it('truncate, then write: the write’s own event ends the wait, no poll timer needed', async () => {
+    // A poll that never fires: only the file's next event can end the wait.
+    const s = setup({ 'tools/a.ts': tool('a'), 'tools/b.ts': tool('b') }, () => new Promise<void>(() => {}))
+    await s.start()
+    s.write('tools/a.ts', '')
+    const decided = s.handle('tools/a.ts')
+    await new Promise(resolve => setTimeout(resolve, 5))
+    s.write('tools/a.ts', tool('a2'))
+    const again = s.handle('tools/a.ts')
+    const timeout = new Promise(resolve => setTimeout(() => resolve('still waiting'), 2000))
+    expect(await Promise.race([decided, timeout])).toEqual(update(['tools/a.ts'], true))
+    expect(await again).toEqual(NONE)
   })
 
   it('a file that stays empty is given up on; its content, when it comes, is reloaded under a new URL', async () => {

@@ -77,9 +77,18 @@ export function createDevSession(deps: DevSessionDeps) {
     result?.toolModules.find(m => m.absPath === file || m.realPath === file)
   const known = (file: string): boolean => last?.files.some(f => f.absPath === file || f.realPath === file) ?? false
 
+  /** Wakes a wait for an empty file to fill, by path: the file's next event ends it at once. */
+  const waiting = new Map<string, () => void>()
+
+  /**
+   * An empty file is given EMPTY_WAIT_MS to fill. The write after a truncate is a second
+   * event for the file, which ends the wait (`handle`), so a save waits for no timer; the
+   * poll is for watchers that fold the two events into one.
+   */
   async function untilWritten(file: string): Promise<void> {
     for (let waited = 0; deps.sizeOf(file) === 0 && waited < EMPTY_WAIT_MS; waited += EMPTY_POLL_MS)
-      await deps.sleep(EMPTY_POLL_MS)
+      await Promise.race([deps.sleep(EMPTY_POLL_MS), new Promise<void>(resolve => waiting.set(file, resolve))])
+    waiting.delete(file)
   }
 
   async function run(paths: string[]): Promise<DevDecision> {
@@ -153,7 +162,9 @@ export function createDevSession(deps: DevSessionDeps) {
      * found on disk). One run at a time, in order; paths reported meanwhile share one run.
      */
     handle(paths: Iterable<string>): Promise<DevDecision> {
-      return handlePaths(new Set(paths))
+      const set = new Set(paths)
+      for (const file of set) waiting.get(file)?.()
+      return handlePaths(set)
     },
 
     /**
