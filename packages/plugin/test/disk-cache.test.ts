@@ -142,6 +142,27 @@ describe('disk cache', () => {
   })
 })
 
+describe('the stored names', () => {
+  it('load back to the absolute paths path.resolve gives, for every shape of name', async () => {
+    const root = await tempDir('names')
+    const store = createDiskCache(resolveOptions({ root }))
+    const names = ['tools/a.ts', '../shared/tools/b.ts', 'tools/.c.ts', 'tools/sub/../d.ts', 'tools//e.ts', 'x/./f.ts']
+    const scanOf = (file: string) => ({
+      file,
+      absPath: path.resolve(root, file),
+      isToolModule: false,
+      sites: [],
+      diagnostics: [],
+      sourceLength: 0,
+      sourceHash: '',
+    })
+    await store.save(new Map(names.map(f => [path.resolve(root, f), { size: 1, mtimeMs: 2, scan: scanOf(f) }])))
+    const loaded = await store.load()
+    expect([...loaded!.keys()].sort()).toEqual(names.map(f => path.resolve(root, f)).sort())
+    for (const [abs, entry] of loaded!) expect(entry.scan.absPath).toBe(abs)
+  })
+})
+
 describe('the code fingerprint in the cache key', () => {
   it('changes when a compiled file in a subfolder changes (a detector in detect/fast/ invalidates caches)', async () => {
     const { codeFingerprint } = await import('../src/scan/disk-cache.js')

@@ -101,6 +101,14 @@ function parseEntries(text: string, key: string, root: string): Map<string, Cach
   if (typeof d !== 'object' || d === null || d.format !== FORMAT || d.key !== key) return undefined
   if (typeof d.files !== 'object' || d.files === null || Array.isArray(d.files)) return undefined
   const entries = new Map<string, CacheEntry>()
+  // `root/file` as path.resolve would make it, without its normalization pass per file, when
+  // nothing needs one (root is absolute and normalized; a stored name is POSIX, relative).
+  const base = root.endsWith(path.sep) ? root : root + path.sep
+  const plain = path.sep === '/'
+  const absOf = (file: string): string =>
+    plain && !file.startsWith('.') && !file.includes('/.') && !file.includes('//')
+      ? base + file
+      : path.resolve(root, file)
   for (const [file, entry] of Object.entries(d.files as Record<string, unknown>)) {
     const e = entry as StoredEntry | null
     if (
@@ -112,7 +120,7 @@ function parseEntries(text: string, key: string, root: string): Map<string, Cach
     ) {
       return undefined
     }
-    const absPath = path.resolve(root, file)
+    const absPath = absOf(file)
     entries.set(absPath, { size: e[0], mtimeMs: e[1], scan: { file, absPath, ...e[2] } })
   }
   return entries
