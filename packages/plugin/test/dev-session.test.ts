@@ -16,7 +16,10 @@ const abs = (file: string) => `${ROOT}/${file}`
 const tool = (name: string, toolset = 't', line2 = '') =>
   `import { registry } from '@toolreg/core'\n${line2}registry.register({ name: '${name}', toolset: '${toolset}', schema: {}, handler: () => '' })\n`
 
-function setup(files: Record<string, string>, sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms))) {
+function setup(
+  files: Record<string, string>,
+  sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms)),
+) {
   const fs = createMemoryFs(Object.fromEntries(Object.entries(files).map(([f, c]) => [abs(f), c])))
   const sizes = new Map(Object.entries(files).map(([f, c]) => [abs(f), Buffer.byteLength(c)]))
   const scanner = createScanner(resolveOptions({ dts: false }, ROOT), fs, { cache: false })
