@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { execFileSync } from 'node:child_process'
+import { benchBuildConfig } from '../lib/build-config.mjs'
 import { ensureVariedProject, pluginCacheDir } from '../lib/generate.mjs'
 
 const BENCH = fileURLToPath(new URL('..', import.meta.url))
@@ -66,29 +67,11 @@ for (const plugin of plugins)
       plugin[key] = { ...value, handler: timed(plugin, key, value.handler) }
   }
 
-const server = args.kind === 'server'
 const outDir = join(project, 'dist-hook-times')
 const t3 = performance.now()
-await build({
-  root: project,
-  configFile: false,
-  envFile: false,
-  logLevel: 'silent',
-  plugins,
-  build: {
-    outDir,
-    emptyOutDir: true,
-    reportCompressedSize: false,
-    ...(server
-      ? {
-          ssr: 'src/plugin-entry.ts',
-          minify: false,
-          rolldownOptions: { output: { format: 'es', codeSplitting: false } },
-        }
-      : { rolldownOptions: { input: join(project, 'src/plugin-entry.ts') } }),
-  },
-  ...(server ? { ssr: { noExternal: true } } : {}),
-})
+await build(
+  benchBuildConfig({ root: project, entry: 'src/plugin-entry.ts', ssr: args.kind === 'server', outDir, plugins }),
+)
 const t4 = performance.now()
 const ms = x => Math.round(x * 10) / 10
 console.log(JSON.stringify({ importViteMs: ms(t1 - t0), importPluginMs: ms(t2 - t1), buildMs: ms(t4 - t3), hooks }))

@@ -11,6 +11,7 @@ import { readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { resolveFrom } from './resolve.mjs'
+import { benchBuildConfig } from './build-config.mjs'
 import { gzipSync } from 'node:zlib'
 
 const [project, mode, ...rest] = process.argv.slice(2)
@@ -31,22 +32,9 @@ const plugins = mode === 'glob' ? [] : [(await loadPlugin())()]
 const t1 = performance.now()
 await rm(outDir, { recursive: true, force: true })
 const t2 = performance.now()
-await build({
-  root,
-  configFile: false,
-  envFile: false,
-  logLevel: 'silent',
-  plugins,
-  build: {
-    outDir,
-    emptyOutDir: true,
-    reportCompressedSize: false,
-    ...(ssrEntry
-      ? { ssr: ssrEntry, minify: false, rolldownOptions: { output: { format: 'es', codeSplitting: false } } }
-      : { rolldownOptions: { input: join(root, `src/${mode}-entry.ts`) } }),
-  },
-  ...(ssrEntry ? { ssr: { noExternal: true } } : {}),
-})
+await build(
+  benchBuildConfig({ root, entry: ssrEntry ?? `src/${mode}-entry.ts`, ssr: ssrEntry !== undefined, outDir, plugins }),
+)
 const t3 = performance.now()
 const maxRssKb = process.resourceUsage().maxRSS
 
