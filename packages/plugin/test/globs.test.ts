@@ -21,6 +21,12 @@ describe('glob patterns', () => {
     for (const p of defaults.exclude) expect(Object.keys(PRECOMPILED.dot)).toContain(p)
   })
 
+  it('takes a pattern named like an Object.prototype member for a pattern, not a precompiled one', () => {
+    for (const p of ['constructor', 'toString', '__proto__'])
+      expect(globRegex(p, { dot: true }).source).toBe(picomatch.makeRe(p, { dot: true }).source)
+    expect(compileGlobs(['constructor'], { dot: false })('constructor')).toBe(true)
+  })
+
   it('compiles any other pattern with picomatch', () => {
     expect(globRegex('**/*.ts', { dot: false }).source).toBe(picomatch.makeRe('**/*.ts', { dot: false }).source)
     const match = compileGlobs(['**/*.ts', 'exact.js'], { dot: false })

@@ -29,7 +29,9 @@ function picomatchMakeRe(): MakeRe {
 
 /** The regex picomatch makes of `pattern`. */
 export function globRegex(pattern: string, options: { dot: boolean }): RegExp {
-  return PRECOMPILED[options.dot ? 'dot' : 'noDot'][pattern] ?? picomatchMakeRe()(pattern, options)
+  const table = PRECOMPILED[options.dot ? 'dot' : 'noDot']
+  // Own keys only: a pattern such as `constructor` is no default.
+  return Object.hasOwn(table, pattern) ? table[pattern]! : picomatchMakeRe()(pattern, options)
 }
 
 /**
