@@ -269,7 +269,7 @@ describe.skipIf(skipWithoutChromium('rsbuild-farm'))("Farm's dev server", () => 
         const deadline = Date.now() + 60_000
         let last: unknown
         while (Date.now() < deadline) {
-          if (server.child.exitCode !== null) break
+          if (server.child.exitCode !== null || server.child.signalCode !== null) break
           try {
             await page.goto(`http://127.0.0.1:${port}/`)
             await page.waitForFunction(() => document.getElementById('tools')?.textContent, null, { timeout: 5_000 })
@@ -280,7 +280,11 @@ describe.skipIf(skipWithoutChromium('rsbuild-farm'))("Farm's dev server", () => 
           }
           await new Promise(resolve => setTimeout(resolve, 300))
         }
-        throw new Error(`the page never showed ${names.join(', ')}; last: ${JSON.stringify(last)}\n${server.output()}`)
+        const { exitCode, signalCode } = server.child
+        const state = exitCode === null && signalCode === null ? 'running' : `exited (${signalCode ?? exitCode})`
+        throw new Error(
+          `the page never showed ${names.join(', ')}; last: ${JSON.stringify(last)}; the server ${state}\n${server.output()}`,
+        )
       }
       expect(await shows(BASE)).toEqual({ names: BASE, add: '5' })
 
