@@ -251,7 +251,25 @@ describe("Farm's vitePlugins", () => {
 })
 
 describe.skipIf(skipWithoutChromium('rsbuild-farm'))("Farm's dev server", () => {
+  /** Thrown when Farm's process died of a signal (a crash of its native compiler), not of our code. */
+  class FarmCrashed extends Error {}
+
+  // Farm 1.7.11's dev server dies of SIGSEGV now and then during an update, at any step
+  // (seen at the first page load too, before any edit). An attempt that ends so is printed
+  // and run again on a fresh project and server, up to 3 attempts; any other failure fails
+  // at once. The passing attempt checks every step on one server, without a restart.
   it('farm: an added and a renamed tool file reach the served page without a restart', async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await farmDevAttempt()
+      } catch (error) {
+        if (!(error instanceof FarmCrashed) || attempt === 3) throw error
+        console.warn(`farm dev, attempt ${attempt}: Farm's process died (${error.message.split('\n')[0]}); again`)
+      }
+    }
+  }, 400_000)
+
+  async function farmDevAttempt(): Promise<void> {
     const dir = await projectFrom(fixture('rsbuild-farm-app'), IN_REPO_TEMP)
     const port = await freePort()
     const farm = [bin('@farmfe/cli/bin/farm.mjs'), '-c', 'farm.dev.config.ts', '--host', '127.0.0.1']
@@ -282,7 +300,7 @@ describe.skipIf(skipWithoutChromium('rsbuild-farm'))("Farm's dev server", () => 
         }
         const { exitCode, signalCode } = server.child
         const state = exitCode === null && signalCode === null ? 'running' : `exited (${signalCode ?? exitCode})`
-        throw new Error(
+        throw new (signalCode === null ? Error : FarmCrashed)(
           `the page never showed ${names.join(', ')}; last: ${JSON.stringify(last)}; the server ${state}\n${server.output()}`,
         )
       }
@@ -298,5 +316,5 @@ describe.skipIf(skipWithoutChromium('rsbuild-farm'))("Farm's dev server", () => 
       await browser.close()
       await stopServer(server.child)
     }
-  }, 240_000)
+  }
 })
