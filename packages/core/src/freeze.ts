@@ -41,3 +41,13 @@ export function frozenCopy<T>(v: T): T {
  * frozen (until the next call).
  */
 export const frozenOwn = <T extends object>(v: T): T => (own = freeze(v)) as T
+
+/** The plain object a JSON text holds, else undefined. */
+export function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(text)
+    return v && typeof v == 'object' && !Array.isArray(v) ? v : undefined
+  } catch {
+    return undefined
+  }
+}

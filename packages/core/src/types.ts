@@ -204,44 +204,6 @@ export interface ToolLayerSettings {
   onResultOverflow?: OverflowHandler
   validator?: JsonSchemaValidator
   hooks?: ToolHooks
-  toolLayer?: ToolLayer
-}
-
-/**
- * The runtime of approval, limits, progress, output validation, input examples and hooks:
- * the `toolLayer` that `@toolreg/core/tool-layer` exports, installed with
- * `registry.configure({ toolLayer })`. Its members are the registry's, not an API to call.
- */
-export interface ToolLayer {
-  /** The entry fields of a spec's tool-layer fields, checked (a bad one throws TypeError). */
-  readonly entry: (
-    spec: ToolSpec,
-    parameters: StandardSchemaV1 | Record<string, unknown> | undefined,
-    validator: JsonSchemaValidator | undefined,
-  ) => Partial<ToolEntry>
-  /** One whole call (its hooks around `settle`). */
-  readonly run: (
-    e: ToolEntry,
-    args: unknown,
-    ctx: ToolCallContext,
-    settings: ToolLayerSettings,
-    settle: (
-      e: ToolEntry,
-      args: unknown,
-      ctx: ToolCallContext,
-      settings: ToolLayerSettings,
-      state: { attempts: number },
-    ) => Promise<ToolResult>,
-  ) => Promise<ToolResult>
-  /** The call after argument validation: approval, limits, progress, output; `finish` makes a handler's value the answer. */
-  readonly call: (
-    e: ToolEntry,
-    args: object,
-    ctx: ToolCallContext,
-    settings: ToolLayerSettings,
-    state: { attempts: number },
-    finish: (result: unknown) => ToolResult | Promise<ToolResult>,
-  ) => Promise<ToolResult>
 }
 
 export interface RegistryOptions {
@@ -255,10 +217,8 @@ export interface RegistryOptions {
   onResultOverflow?: OverflowHandler
   /** Validates JSON Schema tools' arguments (and outputs, and `inputExamples`). Default: none (only Standard Schemas are checked). */
   validator?: JsonSchemaValidator
-  /** Observers of every call (needs `toolLayer`). */
+  /** Observers of every call. */
   hooks?: ToolHooks
-  /** `toolLayer` of `@toolreg/core/tool-layer`: approval, limits, progress, output validation, input examples, hooks. */
-  toolLayer?: ToolLayer
 }
 
 export interface RegistryEvent {

@@ -1,7 +1,8 @@
 import { isToolError } from '../dispatch/envelope.js'
+import { parseObject } from '../freeze.js'
 import type { ToolEntry, ToolResult } from '../types.js'
 
-export { isToolError }
+export { isToolError, parseObject }
 
 /** MCP content blocks a result may carry (`@modelcontextprotocol/sdk` `ContentBlock`s). */
 export type McpContent =
@@ -101,15 +102,6 @@ export function toMcpCallToolResult(result: ToolResult, tool?: Pick<ToolEntry, '
   return out
 }
 
-/** The plain object a JSON text holds, else undefined. */
-export function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(text)
-    return v && typeof v == 'object' && !Array.isArray(v) ? v : undefined
-  } catch {
-    return undefined
-  }
-}
 export interface McpCallToolResult {
   content: McpContent[]
   isError: boolean

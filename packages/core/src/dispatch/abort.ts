@@ -1,5 +1,3 @@
-import type { ToolCallContext, ToolEntry } from '../types.js'
-
 /** What a call ends with instead of a value when the caller's signal aborted. */
 export const ABORTED = Symbol()
 
@@ -17,15 +15,3 @@ export const race = (result: unknown, signal: AbortSignal) =>
       .then(resolve, reject)
       .finally(() => own.removeEventListener('abort', stop))
   })
-
-/**
- * One handler call under `ctx.signal`: an aborted signal wins before the call (the handler is
- * not called), during it, or set by the handler itself. Without a signal the handler's own
- * value is returned, so a synchronous result costs no extra await (dispatch overhead).
- */
-export const callHandler = (e: ToolEntry, args: object, ctx: ToolCallContext): unknown => {
-  const signal = ctx.signal
-  // Called as the entry's method: a lazy table's shared placeholder handler reads its tool's name off `this`.
-  const r = signal?.aborted ? ABORTED : e.handler(args as Record<string, unknown>, ctx)
-  return signal ? race(r, signal) : r
-}

@@ -1,15 +1,13 @@
 import { describeThrown, say, typeName } from '../describe.js'
-import { ABORTED, callHandler } from './abort.js'
+import { ABORTED } from './abort.js'
+import { failure, toolError } from './envelope.js'
 import { issueList } from './issues.js'
 import { cut, sanitizeToolError } from './sanitize.js'
-import { LAYER_HINT } from '../registry/layer-fields.js'
+import { approvalNeeded, callTool, runCall } from '../tool-layer/tool-layer.js'
+import type { CallState } from '../tool-layer/nested.js'
 import type { MultimodalResult, ToolCallContext, ToolEntry, ToolLayerSettings, ToolResult } from '../types.js'
 
-/** JSON of `{ error: message, ...extra }`. */
-export const toolError = (message: string, extra?: Record<string, unknown>): string =>
-  JSON.stringify({ error: message, ...extra })
-
-export { sanitizeToolError }
+export { failure, sanitizeToolError, toolError }
 
 /** JSON of `data` when given, else of `extra ?? {}`. */
 export const toolResult = (data?: unknown, extra?: Record<string, unknown>): string =>
@@ -17,14 +15,13 @@ export const toolResult = (data?: unknown, extra?: Record<string, unknown>): str
 
 export type DispatchSettings = ToolLayerSettings
 
-export const failure = (text: string) => toolError('[TOOL_ERROR] ' + sanitizeToolError(text))
 const invalid = (name: string, reason: string, extra?: Record<string, unknown>) =>
   toolError(`Invalid arguments for tool ${name}: ${reason}`, extra)
 
 /**
- * Runs one tool call and wraps every outcome in the envelope contract; never throws. With the
- * tool layer installed (`@toolreg/core/tool-layer`) it runs the call: hooks, approval, limits,
- * progress and output validation (see the README, "Approval, limits, progress and structured output").
+ * Runs one tool call and wraps every outcome in the envelope contract; never throws: hooks,
+ * argument validation, approval, limits, progress and output validation (see the README,
+ * "Approval, limits, progress and structured output").
  */
 export function runTool(
   e: ToolEntry,
@@ -32,9 +29,52 @@ export function runTool(
   context: ToolCallContext | undefined,
   settings: DispatchSettings,
 ): Promise<ToolResult> {
-  const ctx = context ?? ({} as ToolCallContext)
-  const layer = settings.toolLayer
-  return layer ? layer.run(e, args, ctx, settings, settle) : settle(e, args, ctx, settings)
+  return runCall(e, args, context ?? ({} as ToolCallContext), settings, settle)
+}
+
+/**
+ * The arguments a handler would get: parsed (a JSON string), checked to be an object and
+ * validated (the tool's Standard Schema, else the registry's JSON Schema validator), or the
+ * invalid-arguments envelope. A synchronous validator's answer costs no extra microtask.
+ */
+function prepare(e: ToolEntry, args: unknown, validator: DispatchSettings['validator']): object | string | Promise<object | string> {
+  const name = e.name
+  let a = args ?? {}
+  if (typeof a == 'string') {
+    try {
+      a = a ? JSON.parse(a) : {}
+    } catch (err) {
+      return invalid(name, sanitizeToolError(describeThrown(err)[1])) // the parser may echo a secret
+    }
+  }
+  const argType = typeName(a)
+  if (argType != 'object') return invalid(name, 'not an object but ' + argType)
+  const std = e.standardSchema?.['~standard']
+  const p = e.schema.parameters
+  const checked = std ? std.validate(a) : validator && p && validator(p, a as Record<string, unknown>)
+  if (!checked) return a as object
+  const answer = (r: Awaited<typeof checked>) => (r.issues ? invalid(name, ...issueList(r.issues)) : (r.value as object))
+  return 'then' in checked ? Promise.resolve(checked).then(answer) : answer(checked)
+}
+
+/**
+ * Whether dispatching `e` with `args` would ask for approval: the arguments as the handler would
+ * get them, then the tool's `needsApproval`. Arguments that fail validation need no one's
+ * approval (the call answers the invalid-arguments envelope); anything that throws says yes.
+ */
+export async function needsApprovalFor(
+  e: ToolEntry,
+  args: unknown,
+  ctx: ToolCallContext,
+  settings: DispatchSettings,
+): Promise<boolean> {
+  if (!e.needsApproval) return false
+  try {
+    const a = await prepare(e, args, settings.validator)
+    return typeof a != 'string' && (await approvalNeeded(e, a, ctx))
+  } catch {
+    return true
+  }
 }
 
 async function settle(
@@ -42,38 +82,16 @@ async function settle(
   args: unknown,
   ctx: ToolCallContext,
   settings: DispatchSettings,
-  state?: { attempts: number },
+  state: CallState,
 ): Promise<ToolResult> {
-  const name = e.name
-  const { logger, validator, toolLayer } = settings
   try {
-    let a = args ?? {}
-    if (typeof a == 'string') {
-      try {
-        a = a ? JSON.parse(a) : {}
-      } catch (err) {
-        return invalid(name, sanitizeToolError(describeThrown(err)[1])) // the parser may echo a secret
-      }
-    }
-    const argType = typeName(a)
-    if (argType != 'object') return invalid(name, 'not an object but ' + argType)
-    // Arguments checked before the handler: the tool's Standard Schema, else the registry's JSON Schema validator.
-    const std = e.standardSchema?.['~standard']
-    const p = e.schema.parameters
-    const checked = std ? std.validate(a) : validator && p && validator(p, a as Record<string, unknown>)
-    if (checked) {
-      // A synchronous answer (zod, the JSON Schema validator) costs no extra microtask.
-      const r = 'then' in checked ? await checked : checked
-      if (r.issues) return invalid(name, ...issueList(r.issues))
-      a = r.value as object
-    }
-    if (toolLayer) return await toolLayer.call(e, a, ctx, settings, state!, r => finish(e, r, ctx, settings))
-    let r = callHandler(e, a, ctx)
-    if (r && typeof (r as PromiseLike<unknown>).then == 'function') r = await r
-    return await finish(e, r, ctx, settings)
+    let a = prepare(e, args, settings.validator)
+    if (a instanceof Promise) a = await a
+    if (typeof a == 'string') return a
+    return await callTool(e, a, ctx, settings, state, r => finish(e, r, ctx, settings))
   } catch (err) {
     // The log keeps the original; the model gets the sanitized, redacted text.
-    say(logger, 'error', `'${name}' failed:`, err)
+    say(settings.logger, 'error', `'${e.name}' failed:`, err)
     return failure('Tool execution failed: ' + describeThrown(err).join(': '))
   }
 }
@@ -109,13 +127,7 @@ function finish(
     return r as MultimodalResult
   // A class name is anyone's text: sanitized like every envelope.
   const type = sanitizeToolError(typeName(r))
-  // A streaming handler's values are read by the tool layer only: said, never dropped in silence.
-  const message =
-    'Tool handler returned unsupported result type: ' +
-    type +
-    (typeof (r as AsyncIterable<unknown>)?.[Symbol.asyncIterator] == 'function'
-      ? ' (a streaming handler' + LAYER_HINT + ')'
-      : '')
+  const message = 'Tool handler returned unsupported result type: ' + type
   say(logger, 'error', `'${name}': ${message}`)
   return toolError(message, { error_type: 'tool_result_contract', tool: name, result_type: type })
 }

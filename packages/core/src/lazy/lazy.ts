@@ -15,7 +15,7 @@ export interface LazyToolSpec {
   load: (attempt: number) => Promise<unknown>
   description?: string
   emoji?: string
-  /** The tool's own, so a call is approved (or refused) before its module loads; needs the tool layer. */
+  /** The tool's own, so a call is approved (or refused) before its module loads. */
   needsApproval?: boolean
   /** The tool's own, so adapters list them before its module loads. */
   annotations?: ToolAnnotations

@@ -1,6 +1,5 @@
 import { SpanKind, SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api'
 import type { ToolRegistry } from '../registry/registry.js'
-import { toolLayer } from '../tool-layer/tool-layer.js'
 import type { ToolCall, ToolHooks, ToolResult } from '../types.js'
 
 export interface InstrumentOptions {
@@ -21,14 +20,12 @@ function errorType(result: ToolResult): string {
  * One span per tool call on the OpenTelemetry GenAI semantic conventions: `execute_tool <name>`,
  * `gen_ai.operation.name`, `gen_ai.tool.name`, `gen_ai.tool.type`, `gen_ai.tool.call.id`, and an
  * error status with `error.type` when the call answers an error envelope (see the core README,
- * "Approval, limits, progress and structured output"). Installs the registry's hooks, and the
- * tool layer they run in.
+ * "Approval, limits, progress and structured output"). Installs the registry's hooks.
  */
 export function instrumentRegistry(registry: Pick<ToolRegistry, 'configure'>, options: InstrumentOptions): void {
   const { tracer, hooks } = options
   const spans = new WeakMap<ToolCall, Span>()
   registry.configure({
-    toolLayer,
     hooks: {
       onToolStart(call) {
         const span = tracer.startSpan(`execute_tool ${call.name}`, {

@@ -1,7 +1,7 @@
 import { safeString } from '../describe.js'
 import { freeze, frozenCopy, isName, isPlainObject, need } from '../freeze.js'
 import { jsonSchemaOf, PARAMETERS_HINT, type StandardSchemaV1 } from '../standard.js'
-import { needLayer } from './layer-fields.js'
+import { layerFields } from '../tool-layer/tool-layer.js'
 import type { RegisterMeta, ToolEntry, ToolLayerSettings, ToolSpec } from '../types.js'
 
 /** The `requiresEnv` of a tool that requires none (frozen, so shared). */
@@ -19,7 +19,7 @@ export function createEntry(
   spec: ToolSpec<any>,
   source: RegisterMeta['source'],
   owner: string | undefined,
-  { validator, toolLayer }: Pick<ToolLayerSettings, 'validator' | 'toolLayer'>,
+  { validator }: Pick<ToolLayerSettings, 'validator'>,
 ): ToolEntry {
   const {
     name,
@@ -69,8 +69,8 @@ export function createEntry(
   const frozen = frozenCopy(
     p === given && !(p && '$schema' in p) ? schema : (({ $schema, ...rest }) => ({ ...schema, parameters: rest }))(p!),
   )
-  // Approval, limits, output and examples: the tool layer's, or refused without it.
-  const layered = toolLayer ? toolLayer.entry(spec, std ?? p, validator) : needLayer(spec, name)
+  // Approval, limits, output and examples (see the README, "Approval, limits, progress and structured output").
+  const layered = layerFields(spec, std ?? p, validator, schemaOf)
   return freeze({
     name,
     toolset,

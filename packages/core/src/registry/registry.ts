@@ -1,13 +1,12 @@
 import { availabilityReport, createCheckCache, toolsetStatuses, type CheckSettings } from './availability.js'
 import { availableDefinitions } from './definitions.js'
 import { safeString, say } from '../describe.js'
-import { runTool, sanitizeToolError, toolError, type DispatchSettings } from '../dispatch/dispatch.js'
+import { needsApprovalFor, runTool, sanitizeToolError, toolError, type DispatchSettings } from '../dispatch/dispatch.js'
 import { createEntry } from './entry.js'
 import { freeze, isName, need } from '../freeze.js'
 import { overrideDenied } from './errors.js'
 import { conflict, isMcp } from './conflicts.js'
 import { Events } from './events.js'
-import { LAYER_HINT } from './layer-fields.js'
 import { Sources, type SourceTable, type SourceVersion } from './sources.js'
 import type {
   DefinitionOptions,
@@ -35,7 +34,6 @@ const OPTION_TYPES = {
   checkTimeoutMs: 'number',
   onResultOverflow: 'function',
   validator: 'function',
-  toolLayer: 'object',
   hooks: 'object',
 }
 const sorted = <T>(items: Iterable<T>) => [...items].sort()
@@ -71,8 +69,6 @@ export class ToolRegistry {
       // NaN and negative timeouts are as wrong as a wrong type.
       // biome-ignore lint/suspicious/noSelfCompare: NaN is the one value unequal to itself (shortest check in the size budget)
       need(typeof v == type && v !== null && !((v as number) < 0) && v === v, 'option ' + k)
-      // Hooks run in the tool layer: refused without it, never kept unused (`toolLayer` is applied first).
-      if (k == 'hooks' && !this.#settings.toolLayer) throw new TypeError('toolreg: option hooks' + LAYER_HINT)
       ;(this.#settings as unknown as Record<string, unknown>)[k] = v
     }
     return this
@@ -341,6 +337,17 @@ export class ToolRegistry {
   }
 
   // ---- dispatch ----
+
+  /**
+   * Whether `dispatch(name, args, ctx)` would ask `ctx.approve`: the arguments validated as
+   * dispatch validates them, then the tool's `needsApproval`. For adapters whose framework asks
+   * a person itself (see the README, "Approval"). Unknown tool or invalid arguments: false (the
+   * call answers an error envelope); a `needsApproval` that throws: true.
+   */
+  needsApproval(name: string, args?: unknown, ...[ctx]: DispatchContextArg): Promise<boolean> {
+    const e = this.#tools.get(name)
+    return e ? needsApprovalFor(e, args, ctx ?? ({} as never), this.#settings) : Promise.resolve(false)
+  }
 
   /** Calls a tool and answers with its result or an error envelope; never throws. `ctx` is required once a run context is declared (`Register`). */
   dispatch(name: string, args?: unknown, ...[ctx]: DispatchContextArg): Promise<ToolResult> {

@@ -1,5 +1,6 @@
 import { say } from '../describe.js'
 import { isToolError } from '../dispatch/envelope.js'
+import type { CallState } from './nested.js'
 import type { Logger, ToolCallContext, ToolEntry, ToolHooks, ToolResult } from '../types.js'
 
 const call = (logger: Logger, which: keyof ToolHooks, run: () => void) => {
@@ -18,9 +19,9 @@ export async function observe(
   e: ToolEntry,
   args: unknown,
   ctx: ToolCallContext,
-  run: (state: { attempts: number }) => Promise<ToolResult>,
+  run: (state: CallState) => Promise<ToolResult>,
 ): Promise<ToolResult> {
-  const state = { attempts: 0 }
+  const state: CallState = { name: e.name, attempts: 0 }
   const start = now()
   let info = { name: e.name, toolset: e.toolset, toolCallId: undefined as string | undefined, args }
   // A hostile context (a getter that throws) is the call's problem, answered by dispatch, not the hook's.

@@ -1,5 +1,5 @@
 import { say } from '../describe.js'
-import { ABORTED, callHandler, race } from '../dispatch/abort.js'
+import { ABORTED, race } from '../dispatch/abort.js'
 import { during, type CallState } from './nested.js'
 import type { Logger, ToolCallContext, ToolEntry } from '../types.js'
 
@@ -14,27 +14,50 @@ const anySignal = (signals: AbortSignal[]): AbortSignal => {
   return c.signal
 }
 
+/** The caller's signal joined by a timer of `ms` (none: the caller's alone). */
+const within = (caller: AbortSignal | undefined, ms: number | undefined) => {
+  if (!ms) return caller
+  const timer = AbortSignal.timeout(ms)
+  return caller ? anySignal([caller, timer]) : timer
+}
+
 /** `value` awaited, or ABORTED when `signal` aborts first. */
 export const until = (value: unknown, signal: AbortSignal | undefined) => (signal ? race(value, signal) : value)
 
 const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> =>
   typeof (v as AsyncIterable<unknown>)?.[Symbol.asyncIterator] == 'function'
 
+/** A macrotask: timers (the timeout's, the caller's) get to run. */
+const tick = () => new Promise(resolve => setTimeout(resolve, 0))
+/**
+ * Values pulled between two macrotasks at most. A generator that yields without waiting for I/O
+ * settles every `next()` in a microtask, and timers never fire while microtasks keep coming.
+ */
+const PULLS_PER_TICK = 256
+
 /**
  * A streaming handler's values: every one but the last to `ctx.onProgress` (a throwing listener is
- * logged), the last is the result; an abort stops the iteration (the generator's `finally` runs).
+ * logged), the last is the result; an abort or the timeout stops the iteration (the generator's
+ * `finally` runs). `stopped` settles when the generator has really stopped.
  */
-async function drain(it: AsyncIterable<unknown>, ctx: ToolCallContext, logger: Logger, name: string) {
+async function drain(
+  it: AsyncIterable<unknown>,
+  ctx: ToolCallContext,
+  logger: Logger,
+  name: string,
+  stopped: (p: Promise<unknown>) => void,
+) {
   const i = it[Symbol.asyncIterator]()
   let last: unknown
   let has = false
-  for (;;) {
+  for (let pulls = 1; ; pulls++) {
+    if (pulls % PULLS_PER_TICK == 0) await tick()
     // Nothing more is pulled once aborted (a listener may abort from `onProgress`).
     const step = (ctx.signal?.aborted ? ABORTED : await until(i.next(), ctx.signal)) as
       | IteratorResult<unknown>
       | typeof ABORTED
     if (step === ABORTED) {
-      Promise.resolve(i.return?.()).catch(() => {})
+      stopped(Promise.resolve(i.return?.()).catch(() => {}))
       return ABORTED
     }
     if (step.done) return last
@@ -50,22 +73,27 @@ async function drain(it: AsyncIterable<unknown>, ctx: ToolCallContext, logger: L
   }
 }
 
-/** One handler call: its `timeoutMs` joins the caller's signal in the `ctx.signal` the handler sees. */
+/**
+ * One handler call: its `timeoutMs` joins the caller's signal in the `ctx.signal` the handler
+ * sees. `stopped` gets a promise that settles when the handler itself has stopped, which may be
+ * after the call's answer (a handler that ignores its signal runs on).
+ */
 async function attempt(
   e: ToolEntry,
   args: object,
   ctx: ToolCallContext,
   logger: Logger,
   state: CallState,
+  stopped: (p: Promise<unknown>) => void,
 ): Promise<unknown> {
   const caller = ctx.signal
-  let c = ctx
-  if (e.timeoutMs) {
-    const timer = AbortSignal.timeout(e.timeoutMs)
-    c = { ...ctx, signal: caller ? anySignal([caller, timer]) : timer }
-  }
-  let r = await during(state, () => callHandler(e, args, c))
-  if (r !== ABORTED && isAsyncIterable(r)) r = await drain(r, c, logger, e.name)
+  const signal = within(caller, e.timeoutMs)
+  const c = signal === caller ? ctx : { ...ctx, signal }
+  // Called as the entry's method: a lazy table's shared placeholder handler reads its tool's name off `this`.
+  const raw = signal?.aborted ? ABORTED : during(state, () => e.handler(args as Record<string, unknown>, c))
+  stopped(Promise.resolve(raw).catch(() => {}))
+  let r = signal ? await race(raw, signal) : await raw
+  if (r !== ABORTED && isAsyncIterable(r)) r = await drain(r, c, logger, e.name, stopped)
   return r === ABORTED && !caller?.aborted ? TIMED_OUT : r
 }
 
@@ -101,9 +129,10 @@ function acquire(e: ToolEntry, signal: AbortSignal | undefined): Promise<(() => 
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 /**
- * The handler under the tool's limits: a concurrency slot, then attempts until one settles,
- * retrying only what the handler threw (a timeout or an abort is an answer, never retried).
- * `state.attempts` counts the handler calls.
+ * The handler under the tool's limits: a concurrency slot (waiting for it counts against
+ * `timeoutMs` too), then attempts until one settles, retrying only what the handler threw (a
+ * timeout or an abort is an answer, never retried). The slot is held until the handler itself
+ * has stopped, not only until the call is answered. `state.attempts` counts the handler calls.
  */
 export async function execute(
   e: ToolEntry,
@@ -112,21 +141,24 @@ export async function execute(
   logger: Logger,
   state: CallState,
 ): Promise<unknown> {
-  const release = e.maxConcurrency ? await acquire(e, ctx.signal) : undefined
-  if (release === ABORTED) return ABORTED
+  const caller = ctx.signal
+  const release = e.maxConcurrency ? await acquire(e, within(caller, e.timeoutMs)) : undefined
+  if (release === ABORTED) return caller?.aborted ? ABORTED : TIMED_OUT
+  let running: Promise<unknown> | undefined
+  const stopped = (p: Promise<unknown>) => (running = p)
   try {
     for (;;) {
       state.attempts++
       try {
-        return await attempt(e, args, ctx, logger, state)
+        return await attempt(e, args, ctx, logger, state, stopped)
       } catch (err) {
         const r = e.retry
-        if (!r || state.attempts >= r.attempts || ctx.signal?.aborted || !(r.retryOn?.(err) ?? true)) throw err
+        if (!r || state.attempts >= r.attempts || caller?.aborted || !(r.retryOn?.(err) ?? true)) throw err
         say(logger, 'warn', `'${e.name}' attempt ${state.attempts} of ${r.attempts} failed, retrying:`, err)
-        if (r.backoffMs && (await until(sleep(r.backoffMs), ctx.signal)) === ABORTED) return ABORTED
+        if (r.backoffMs && (await until(sleep(r.backoffMs), caller)) === ABORTED) return ABORTED
       }
     }
   } finally {
-    release?.()
+    if (release) running ? running.then(release) : release()
   }
 }

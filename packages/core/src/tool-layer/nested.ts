@@ -1,5 +1,6 @@
-/** One call's count of handler calls, and whether a person approved it. */
+/** One call: its tool, its count of handler calls, and whether a person approved it. */
 export interface CallState {
+  name: string
   attempts: number
   approved?: boolean
 }
@@ -22,5 +23,6 @@ export const calling = (): CallState | undefined => current
 /**
  * The contexts a lazy placeholder hands to its real tool's dispatch, each with the state of the
  * call it continues: that dispatch is the same call, so hooks fire once and approval is asked once.
+ * A key is taken by the first dispatch that meets it (see `runCall`), never reused.
  */
 export const nested = new WeakMap<object, CallState>()
