@@ -1,6 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { ToolHandler } from '@toolreg/core'
-import { toolLayer } from '@toolreg/core/tool-layer'
 import { hookClose, hookToolsListChanged } from './hooks.js'
 import { listAllTools } from './listing.js'
 import { isMcpToolset, mcpToolsetName } from './names.js'
@@ -20,8 +19,6 @@ export async function attachMcpServer(
   options: AttachMcpServerOptions,
 ): Promise<McpAttachment> {
   const resolved = resolveOptions(options)
-  // A server's tools may carry an output schema: the registry needs the tool layer to validate their results.
-  registry.configure?.({ toolLayer })
   const { server } = resolved
   const toolset = mcpToolsetName(server)
   const logger = registry.logger

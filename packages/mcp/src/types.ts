@@ -1,4 +1,4 @@
-import type { Logger, RegisterMeta, ToolEntry, ToolLayer, ToolSpec } from '@toolreg/core'
+import type { Logger, RegisterMeta, ToolEntry, ToolSpec } from '@toolreg/core'
 
 /** The registry methods the bridge uses; a `ToolRegistry` from `@toolreg/core` has them all. */
 export interface McpRegistryTarget {
@@ -9,8 +9,6 @@ export interface McpRegistryTarget {
   getToolsetAliasTarget(alias: string): string | undefined
   invalidateCheckCache(): void
   readonly logger: Logger
-  /** When present, the bridge installs the tool layer (output schemas of the server's tools). */
-  configure?(options: { toolLayer: ToolLayer }): unknown
 }
 
 export interface AttachMcpServerOptions {

@@ -152,11 +152,6 @@ export interface FileScan {
   sourceHash: string
   /** For a tool module the `lazy` option selects: its tools' static definitions, or why it loads eagerly. */
   lazy?: LazyPlan
-  /**
-   * The module may use a field of `@toolreg/core/tool-layer` (approval, limits, progress,
-   * output schema, examples), or the scan cannot tell: the virtual module installs the layer.
-   */
-  usesToolLayer?: true
   /** Per site, in order: what its spec states statically of needsApproval, annotations and timeoutMs (absent: nothing). */
   policies?: (ToolPolicy | undefined)[]
 }

@@ -1,18 +1,17 @@
-// The build and @toolreg/core/tool-layer (plugin README, "The virtual module"): the sources
-// module installs the layer before any tool module runs when a tool module may use one of its
-// fields; the manifest and the lazy table carry static needsApproval, annotations and timeoutMs.
+// The build and the tool layer (plugin README, "The virtual module"): every registry has the
+// layer, so the generated code installs nothing; the manifest and the lazy table carry static
+// needsApproval, annotations and timeoutMs.
 import { execFile } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateModuleFiles } from '../src/codegen/module-file.js'
-import { mayUseToolLayer, toolLayerUse } from '../src/scan/tool-layer-use.js'
+import { namesPolicy } from '../src/scan/policy-words.js'
 import { cleanupTemps, repoRoot, tempDir } from './helpers.js'
 import { createMemoryFs, generateCompanionModule, generateModule, scanTools, type FileScan } from './internal.js'
 
 const HEAD = `import { registry } from '@toolreg/core'\n`
-const INSTALL = 'import { toolLayer } from "@toolreg/core/tool-layer"\nregistry.configure({ toolLayer })\n'
 
 async function scanFiles(files: Record<string, string>, lazy = false) {
   const fs = createMemoryFs(
@@ -28,71 +27,49 @@ function sourcesModule(scan: Awaited<ReturnType<typeof scanFiles>>, dev = false)
 
 afterAll(cleanupTemps)
 
-describe('which tool modules need the tool layer', () => {
-  const site = (code: string) => {
-    const start = code.indexOf('registry.register(')
-    return [{ name: 'x', toolset: 't', file: 'a.ts', line: 1, column: 1, start, end: code.length }]
-  }
+describe('which tool modules are read for the manifest', () => {
   it.each([
-    ["registry.register({ name: 'x', toolset: 't', schema: {}, handler: () => '' })", false],
-    ["const S = { name: 'x', toolset: 't', schema: {}, handler: () => '' } as const\nregistry.register(S)", false],
-    [
-      "const P = { type: 'object' }\nregistry.register({ name: 'x', toolset: 't', schema: { ...P }, handler: () => '' })",
-      false,
-    ],
+    ["registry.register({ name: 'x', toolset: 't', schema: {}, retry: { attempts: 2 }, handler: () => '' })", false],
+    ["registry.register({ name: 'x', toolset: 't', schema: {}, annotations: {}, handler: () => '' })", true],
     ["registry.register({ name: 'x', toolset: 't', schema: {}, needsApproval: true, handler: () => '' })", true],
     ["registry.register({ name: 'x', toolset: 't', schema: {}, timeoutMs: 5, handler: () => '' })", true],
-    ["registry.register({ name: 'x', toolset: 't', schema: {}, retry: { attempts: 2 }, handler: () => '' })", true],
-    ["registry.register({ name: 'x', toolset: 't', schema: {}, async *handler() { yield 1 } })", true],
-    [
-      "async function* pages() { yield 1 }\nregistry.register({ name: 'x', toolset: 't', schema: {}, handler: pages })",
-      true,
-    ],
-    ["import { spec } from './spec.js'\nregistry.register(spec)", true],
-    ["import { base } from './base.js'\nregistry.register({ ...base, name: 'x' })", true],
-    ["registry.register(make({ name: 'x' }))", true],
-    [
-      "registry.register({ name: 'x', toolset: 't', schema: {}, handler: (a) => [...a.list].join(f(...a.rest)) })",
-      false,
-    ],
-    ["import { base } from './base.js'\nregistry.register({ name: 'x', toolset: 't', schema: {}, ...(base) })", true],
   ])('%s → %s', (code, expected) => {
-    expect(mayUseToolLayer(code, site(code))).toBe(expected)
-    expect(toolLayerUse(code, site(code)).layer).toBe(expected)
-  })
-
-  it('only a file naming needsApproval, annotations or timeoutMs is read for the manifest', () => {
-    const plain =
-      "registry.register({ name: 'x', toolset: 't', schema: {}, retry: { attempts: 2 }, handler: () => '' })"
-    expect(toolLayerUse(plain, site(plain))).toEqual({ layer: true, policies: false })
-    const hinted = "registry.register({ name: 'x', toolset: 't', schema: {}, annotations: {}, handler: () => '' })"
-    expect(toolLayerUse(hinted, site(hinted))).toEqual({ layer: false, policies: true })
+    expect(namesPolicy(code)).toBe(expected)
   })
 })
 
-describe('the sources module installs the tool layer', () => {
-  it('before the sources table, when a tool module uses a field of the layer; not otherwise', async () => {
-    const plain = await scanFiles({
-      'a.ts': "registry.register({ name: 'a', toolset: 't', schema: {}, handler: () => '' })",
-    })
-    expect(sourcesModule(plain)).not.toContain('tool-layer')
-    const approval = await scanFiles({
-      'a.ts': "registry.register({ name: 'a', toolset: 't', schema: {}, handler: () => '' })",
+describe('the generated code needs no tool-layer install', () => {
+  it('the sources module only hands over the table, in a build and in dev', async () => {
+    const scan = await scanFiles({
       'rm.ts': "registry.register({ name: 'rm', toolset: 't', schema: {}, needsApproval: true, handler: () => '' })",
     })
-    const text = sourcesModule(approval)
-    expect(text).toContain(INSTALL)
-    expect(text.indexOf(INSTALL)).toBeLessThan(text.indexOf('registry.setSources('))
-    // A new module id when the layer comes or goes, so a bundler does not keep the old text.
-    const id = (scan: typeof plain) => /virtual:tool-registry:sources:[\w-]*/.exec(generateModule(scan))![0]
-    expect(id(approval)).not.toBe(id(plain))
+    for (const dev of [false, true]) {
+      const text = sourcesModule(scan, dev)
+      expect(text).not.toContain('tool-layer')
+      expect(text).not.toContain('configure')
+      expect(text).toContain('registry.setSources(')
+    }
   })
 
-  it('always in dev, where a saved file may start using one', async () => {
-    const plain = await scanFiles({
-      'a.ts': "registry.register({ name: 'a', toolset: 't', schema: {}, handler: () => '' })",
-    })
-    expect(sourcesModule(plain, true)).toContain(INSTALL)
+  it('a spec const spreading an imported policy registers and asks for approval at run time (trust #9)', async () => {
+    const dir = await tempDir('tool-layer-', path.join(repoRoot, 'test/.tmp'))
+    await mkdir(path.join(dir, 'tools'), { recursive: true })
+    await writeFile(path.join(dir, 'policy.mjs'), 'export const guarded = { needsApproval: true, timeoutMs: 5000 }\n')
+    await writeFile(
+      path.join(dir, 'tools/wipe.mjs'),
+      `${HEAD}import { guarded } from '../policy.mjs'\nconst spec = { name: 'wipe', toolset: 'fs', schema: {}, ...guarded, handler: () => 'wiped' }\nregistry.register(spec)\n`,
+    )
+    const scan = await scanTools({ root: dir, include: ['*.mjs'] }, { cache: false })
+    expect(scan.diagnostics).toEqual([])
+    for (const f of generateModuleFiles(scan, { file: path.join(dir, 'registry.gen.mjs') }))
+      await writeFile(f.file, f.content)
+    await writeFile(
+      path.join(dir, 'main.mjs'),
+      `import { registry } from './registry.gen.mjs'
+console.log(JSON.stringify([await registry.dispatch('wipe', {}), await registry.dispatch('wipe', {}, { approve: () => true })]))\n`,
+    )
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(dir, 'main.mjs')], { cwd: dir })
+    expect(JSON.parse(stdout)).toEqual(['{"error":"[APPROVAL_REQUIRED] Tool wipe needs approval"}', 'wiped'])
   })
 
   it('a generated module runs: the tool needing approval fails closed, runs once approved; the manifest says its policy', async () => {

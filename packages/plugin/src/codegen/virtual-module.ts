@@ -146,32 +146,17 @@ export function sourceTableOf(modules: readonly FileScan[]): Record<string, stri
   return table
 }
 
-/**
- * Whether the sources module installs `@toolreg/core/tool-layer` on the registry before any tool
- * module runs: when a tool module may use one of its fields (or the scan cannot tell), and
- * always in dev (`lazy: false`), where a saved file may start using one without a new virtual module.
- */
-const installsToolLayer = (scan: Pick<ScanResult, 'toolModules'>, lazy: boolean | 'dev'): boolean =>
-  lazy === 'dev' || scan.toolModules.some(m => m.usesToolLayer === true)
-
 // The table's JSON and module id, by scan and by `lazy`: the virtual module names the id,
 // then the bundler loads the module; both need the same text.
-const sourcesJson = new WeakMap<
-  readonly FileScan[],
-  Map<boolean | 'dev', { json: string; id: string; toolLayer: boolean }>
->()
-function sourcesModule(
-  scan: Pick<ScanResult, 'toolModules'>,
-  lazy: boolean | 'dev',
-): { json: string; id: string; toolLayer: boolean } {
+const sourcesJson = new WeakMap<readonly FileScan[], Map<boolean | 'dev', { json: string; id: string }>>()
+function sourcesModule(scan: Pick<ScanResult, 'toolModules'>, lazy: boolean | 'dev'): { json: string; id: string } {
   let byMode = sourcesJson.get(scan.toolModules)
   if (byMode === undefined) sourcesJson.set(scan.toolModules, (byMode = new Map()))
   let known = byMode.get(lazy)
   if (known === undefined) {
     const json = JSON.stringify(sourcesTable(scan, lazy === true))
-    const toolLayer = installsToolLayer(scan, lazy)
-    const digest = hash('sha1', (toolLayer ? 'layer:' : '') + json, 'base64url').slice(0, 12)
-    known = { json, id: companionId({ kind: 'sources' }, digest), toolLayer }
+    const digest = hash('sha1', json, 'base64url').slice(0, 12)
+    known = { json, id: companionId({ kind: 'sources' }, digest) }
     byMode.set(lazy, known)
   }
   return known
@@ -204,13 +189,9 @@ export function generateCompanionModule(
   if (companion === undefined) return undefined
   const registryImport = `${HEADER}import { registry } from ${str(registryModuleOf(scan.options))}\n`
   if (companion.kind === 'sources') {
-    const { json, toolLayer } = sourcesModule(scan, sourcesMode(scan, options))
-    // Before any tool module runs, so a spec using approval, limits or progress finds the layer (README: "The virtual module").
-    const layer = toolLayer
-      ? `import { toolLayer } from "@toolreg/core/tool-layer"\nregistry.configure({ toolLayer })\n`
-      : ''
+    const { json } = sourcesModule(scan, sourcesMode(scan, options))
     // One JSON string literal parsed once: cheaper to parse than an object literal.
-    return `${registryImport}${layer}registry.setSources(JSON.parse(${jsonString(json)}))\n`
+    return `${registryImport}registry.setSources(JSON.parse(${jsonString(json)}))\n`
   }
   if (companion.kind === 'file' || companion.kind === 'search') return undefined
   const module = scan.toolModules.find(m => m.file === companion.file)

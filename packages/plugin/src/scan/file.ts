@@ -2,7 +2,7 @@
 import { hash } from 'node:crypto'
 import { detectSites, loadFullDetector } from '../detect/index.js'
 import { ODD_NAME } from './file-names.js'
-import { toolLayerUse } from './tool-layer-use.js'
+import { namesPolicy } from './policy-words.js'
 import { compileGlobs } from './globs.js'
 import { errorMessage, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from '../diagnostics/source.js'
@@ -44,10 +44,10 @@ export async function scanSource(code: string, walked: WalkedFile, options: Reso
     })
   }
   const tool = detected.isToolModule
-  const use = tool ? toolLayerUse(code, detected.sites) : undefined
+  const namesPolicies = tool && namesPolicy(code)
   // Only a file naming one of the fields costs a parse (the fast path answers for the rest).
   // The fast path reads the literal ones itself (a file it answers for names them only there).
-  const policies = use?.policies
+  const policies = namesPolicies
     ? (detected.policies ??
       (await loadFullDetector())
         .readDefinitions(code, walked.file, detected.sites, options.registryModules)
@@ -55,7 +55,6 @@ export async function scanSource(code: string, walked: WalkedFile, options: Reso
     : undefined
   return {
     ...(lazy ? { lazy } : {}),
-    ...(use?.layer ? { usesToolLayer: true as const } : {}),
     ...(policies?.some(p => p !== undefined) ? { policies } : {}),
     file: walked.file,
     absPath: walked.absPath,
