@@ -2,14 +2,13 @@
 // and streamText with the SDK's mock model: native approval (tool-approval-request → response),
 // experimental_context as ctx.run, outputSchema as a structured output, progress as preliminary results.
 import { ToolRegistry, toAiSdkTools } from '@toolreg/core'
-import { toolLayer } from '@toolreg/core/tool-layer'
 import { generateText, jsonSchema, type ModelMessage, stepCountIs, streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
-import { recordingLogger } from './helpers.js'
+import { recordingLogger, registerTransformingTools } from './helpers.js'
 import { callThenStop, toolOutput } from './mock-model.js'
 
 function world() {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger, toolLayer })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger })
   const calls: unknown[] = []
   registry.register({
     name: 'delete_file',
@@ -43,7 +42,7 @@ describe('toAiSdkTools and the tool layer', () => {
   it('needsApproval is the SDK approval: a request first, the handler runs once after the approval response', async () => {
     const { registry, calls } = world()
     const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
-    expect(tools.delete_file!.needsApproval).toBe(true)
+    expect(tools.delete_file!.needsApproval).toBeTypeOf('function')
     const first = callThenStop('delete_file', { path: '/tmp/x' })
     const asked = await generateText({ model: first.model, tools, prompt: 'clean up', stopWhen: stepCountIs(3) })
     const request = asked.content.find(p => p.type === 'tool-approval-request')
@@ -113,5 +112,72 @@ describe('toAiSdkTools and the tool layer', () => {
     expect(tools.delete_file!.needsApproval).toBeUndefined()
     expect(await tools.delete_file!.execute({ path: '/x' }, { toolCallId: 't9' })).toMatch(/APPROVAL_REQUIRED/)
     expect(calls).toEqual([])
+  })
+})
+
+describe('toAiSdkTools approval is judged on the validated arguments (trust #1)', () => {
+  async function transforming() {
+    const registry = new ToolRegistry({ logger: recordingLogger().logger })
+    const calls: unknown[] = []
+    registerTransformingTools(registry, calls)
+    const tools = () => registry.getToolDefinitions().then(d => toAiSdkTools(d, { jsonSchema, registry }))
+    return { registry, calls, tools }
+  }
+
+  it.each([
+    ['read_file', { path: '/tmp/../etc/passwd' }],
+    ['wipe', {}],
+  ])(
+    '%s %j: the SDK asks first (a schema transform or default is what is judged); nothing runs',
+    async (name, args) => {
+      const { calls, tools } = await transforming()
+      const { model } = callThenStop(name, args)
+      const r = await generateText({ model, tools: await tools(), prompt: 'go', stopWhen: stepCountIs(3) })
+      expect(r.content.find(p => p.type === 'tool-approval-request')).toMatchObject({ toolCall: { toolName: name } })
+      expect(calls).toEqual([])
+    },
+  )
+
+  it('a call the SDK did not ask about is not approved: execute alone, or with other arguments, fails closed', async () => {
+    const { calls, tools } = await transforming()
+    const t = await tools()
+    expect(await t.read_file!.execute({ path: '/tmp/../etc/passwd' }, { toolCallId: 'c1' })).toMatch(
+      /APPROVAL_REQUIRED/,
+    )
+    expect(await t.read_file!.needsApproval!({ path: '/tmp/../etc/hosts' }, { toolCallId: 'c2' } as never)).toBe(true)
+    expect(await t.read_file!.execute({ path: '/tmp/../etc/shadow' }, { toolCallId: 'c2' })).toMatch(
+      /APPROVAL_REQUIRED/,
+    )
+    expect(await t.read_file!.execute({ path: '/tmp/../etc/hosts' }, { toolCallId: 'c3' })).toMatch(/APPROVAL_REQUIRED/)
+    // The asked call runs once; its record is spent.
+    expect(await t.read_file!.execute({ path: '/tmp/../etc/hosts' }, { toolCallId: 'c2' })).toBe('secret')
+    expect(await t.read_file!.execute({ path: '/tmp/../etc/hosts' }, { toolCallId: 'c2' })).toMatch(/APPROVAL_REQUIRED/)
+    expect(calls).toEqual([['read_file', { path: '/etc/hosts' }]])
+    // A call that needs no approval runs without any record.
+    expect(await t.read_file!.execute({ path: '/tmp/a' }, { toolCallId: 'c4' })).toBe('secret')
+  })
+
+  it('approved in a later request with tools built anew (a serverless function): the SDK asks again, the call runs once', async () => {
+    const { calls, tools } = await transforming()
+    const first = callThenStop('wipe', {})
+    const asked = await generateText({
+      model: first.model,
+      tools: await tools(),
+      prompt: 'go',
+      stopWhen: stepCountIs(3),
+    })
+    const request = asked.content.find(p => p.type === 'tool-approval-request')!
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'go' },
+      ...asked.response.messages,
+      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: true }] },
+    ]
+    await generateText({
+      model: callThenStop('none', {}).model,
+      tools: await tools(),
+      messages,
+      stopWhen: stepCountIs(1),
+    })
+    expect(calls).toEqual([['wipe', { force: true }]])
   })
 })

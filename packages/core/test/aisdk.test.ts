@@ -5,7 +5,6 @@
 // experimental_context reaching the handler. Approval, outputSchema and progress:
 // aisdk-tool-layer.test.ts.
 import { ToolRegistry, toAiSdkTools } from '@toolreg/core'
-import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { generateText, jsonSchema, stepCountIs } from 'ai'
 import { describe, expect, it } from 'vitest'
@@ -13,7 +12,7 @@ import { recordingLogger, registerFrameworkTools, registerSignalTool } from './h
 import { callThenStop, expectExplodeError, pictureOutput, toolOutput } from './mock-model.js'
 
 async function turn(toolName: string, input: object, options: { context?: unknown } = {}) {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
   const calls: unknown[] = []
   registerFrameworkTools(registry, calls)
   const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
@@ -69,7 +68,7 @@ describe('toAiSdkTools through generateText', () => {
 
   it('abort: the abortSignal the SDK hands execute is ctx.signal', async () => {
     const controller = new AbortController()
-    const registry = new ToolRegistry({ logger: recordingLogger().logger, toolLayer })
+    const registry = new ToolRegistry({ logger: recordingLogger().logger })
     const signals = registerSignalTool(registry)
     const tools = toAiSdkTools(await registry.getToolDefinitions(), { jsonSchema, registry })
     await tools.wait!.execute({}, { toolCallId: 'c', abortSignal: controller.signal })

@@ -29,6 +29,8 @@
  * result without it gets: 6257 B with esbuild, 6097 B with Vite (7871 B / 7685 B with the tool
  * layer), rounded up to 64 B. 6272 until getToolDefinitions kept a generation's frozen
  * definitions, so that a memo hit is a fresh array of them (O(1), not a copy per tool): 6338 B
- * with esbuild (+81 B), rounded up to 64 B. See the core README's "Size".
+ * with esbuild (+81 B), rounded up to 64 B. 6400 until the tool layer was made part of every
+ * registry (a tool file using approval or limits threw at import wherever the install was
+ * missed): 7954 B with esbuild; the budget is 8 KB. See the core README's "Size".
  */
-export const BUDGET = 6400
+export const BUDGET = 8192

@@ -61,8 +61,6 @@ beforeAll(async () => {
   withLayer = await bundle(
     'tool-layer',
     `import { registry } from '@toolreg/core'
-     import { toolLayer } from '@toolreg/core/tool-layer'
-     registry.configure({ toolLayer })
      registry.register({ name: 'rm', toolset: 't', schema: {}, needsApproval: true, handler: () => 'gone' })
      globalThis.__toolregResult = Promise.all([registry.dispatch('rm', {}), registry.dispatch('rm', {}, { approve: () => true })])`,
   )
@@ -143,11 +141,11 @@ describe('@toolreg/core in a browser bundle', () => {
     expect(registryOnly).not.toContain('Instance type')
   })
 
-  it('the tool layer is in a bundle that imports @toolreg/core/tool-layer, and only there', { timeout: 30_000 }, () => {
+  it('the tool layer is in every registry bundle: approval works with nothing installed', { timeout: 30_000 }, () => {
     expect(run(withLayer, 'tool-layer')).toEqual(['{"error":"[APPROVAL_REQUIRED] Tool rm needs approval"}', 'gone'])
     for (const text of ['APPROVAL_REQUIRED', 'onProgress', 'invalid output of tool', 'onToolStart']) {
       expect(withLayer).toContain(text)
-      expect(registryOnly).not.toContain(text)
+      expect(bare).toContain(text)
     }
   })
 

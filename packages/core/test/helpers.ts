@@ -134,3 +134,25 @@ export function registerSignalTool(registry: ToolRegistry): (AbortSignal | undef
   registry.register({ name: 'wait', toolset: 'w', schema: {}, handler: (_a, ctx) => (signals.push(ctx.signal), 'ok') })
   return signals
 }
+
+/**
+ * Two tools whose schema changes the model's arguments before the handler (issue "Trust, round 3",
+ * row 1): `read_file` normalizes `/tmp/../x` to `/x` and asks for anything outside /tmp; `wipe`
+ * defaults `force` to true and asks when forced. Judged on the raw arguments, neither would ask.
+ */
+export function registerTransformingTools(registry: ToolRegistry, calls: unknown[]): void {
+  registry.register({
+    name: 'read_file',
+    toolset: 'fs',
+    schema: { parameters: z.object({ path: z.string().transform(p => p.replace(/^\/tmp\/\.\.\//, '/')) }) },
+    needsApproval: ({ path }) => !path.startsWith('/tmp/'),
+    handler: args => (calls.push(['read_file', args]), 'secret'),
+  })
+  registry.register({
+    name: 'wipe',
+    toolset: 'fs',
+    schema: { parameters: z.object({ force: z.boolean().default(true) }) },
+    needsApproval: ({ force }) => force,
+    handler: args => (calls.push(['wipe', args]), 'wiped'),
+  })
+}

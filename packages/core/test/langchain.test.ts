@@ -5,14 +5,13 @@
 import { validate } from '@cfworker/json-schema'
 import { Command, MemorySaver } from '@langchain/langgraph'
 import { ToolRegistry, toLangChainTools } from '@toolreg/core'
-import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { AIMessage, type BaseMessage, createAgent, fakeModel, ToolMessage, tool } from 'langchain'
 import { describe, expect, it } from 'vitest'
 import { recordingLogger, registerFrameworkTools, registerLayerTools } from './helpers.js'
 
 function world() {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
   const calls: unknown[] = []
   registerFrameworkTools(registry, calls)
   registerLayerTools(registry)

@@ -9,14 +9,19 @@ import { RequestContext } from '@mastra/core/request-context'
 import { InMemoryStore } from '@mastra/core/storage'
 import { createTool } from '@mastra/core/tools'
 import { ToolRegistry, toMastraTools } from '@toolreg/core'
-import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
-import { recordingLogger, registerFrameworkTools, registerLayerTools, registerSignalTool } from './helpers.js'
+import {
+  recordingLogger,
+  registerFrameworkTools,
+  registerLayerTools,
+  registerSignalTool,
+  registerTransformingTools,
+} from './helpers.js'
 import { callThenStop, expectExplodeError, pictureOutput, toolOutput } from './mock-model.js'
 
 async function world() {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
   const calls: unknown[] = []
   registerFrameworkTools(registry, calls)
   registerLayerTools(registry)
@@ -187,5 +192,40 @@ describe('toMastraTools through a Mastra Agent', () => {
     ;(given.properties as Record<string, unknown>).extra = { type: 'string' }
     const again = (await registry.getToolDefinitions()).find(d => d.function.name === 'forecast')!.function
     expect(Object.keys(again.parameters!.properties as object)).toEqual(['city', 'days'])
+  })
+})
+
+describe('toMastraTools approval is judged on the validated arguments (trust #1)', () => {
+  async function transforming(name: string, args: object) {
+    const registry = new ToolRegistry({ logger: recordingLogger().logger })
+    const calls: unknown[] = []
+    registerTransformingTools(registry, calls)
+    const tools = toMastraTools(await registry.getToolDefinitions(), { createTool, registry })
+    const { model } = callThenStop(name, args)
+    const mastra = new Mastra({
+      agents: { a: new Agent({ id: 'a', name: 'a', instructions: 'help', model, tools }) },
+      storage: new InMemoryStore(),
+      logger: false,
+    })
+    return { calls, tools, agent: mastra.getAgent('a') }
+  }
+
+  it.each([
+    ['read_file', { path: '/tmp/../etc/passwd' }],
+    ['wipe', {}],
+  ])('%s %j: the run suspends first, the handler runs only after approveToolCallGenerate', async (name, args) => {
+    const { calls, agent } = await transforming(name, args)
+    const out = await agent.generate('go')
+    expect(out.finishReason).toBe('suspended')
+    expect(calls).toEqual([])
+    await agent.approveToolCallGenerate({ runId: out.runId!, toolCallId: 't1' })
+    expect(calls).toHaveLength(1)
+  })
+
+  it('execute Mastra did not gate is not approved: fails closed', async () => {
+    const { calls, tools } = await transforming('none', {})
+    const wipe = tools.wipe as unknown as { execute(input: unknown, c: object): Promise<unknown> }
+    await expect(wipe.execute({}, {})).rejects.toThrow(/APPROVAL_REQUIRED/)
+    expect(calls).toEqual([])
   })
 })

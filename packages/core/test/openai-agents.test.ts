@@ -13,10 +13,9 @@ import {
   Usage,
 } from '@openai/agents'
 import { ToolRegistry, toOpenAIAgentsTools } from '@toolreg/core'
-import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
-import { recordingLogger, registerFrameworkTools, registerLayerTools } from './helpers.js'
+import { recordingLogger, registerFrameworkTools, registerLayerTools, registerTransformingTools } from './helpers.js'
 
 setTracingDisabled(true)
 
@@ -49,7 +48,7 @@ function scripted(name: string, args: object) {
 }
 
 function world() {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
   const calls: unknown[] = []
   registerFrameworkTools(registry, calls)
   registerLayerTools(registry)
@@ -125,5 +124,40 @@ describe('toOpenAIAgentsTools through run()', () => {
     const { output } = await turn('crawl', {}, undefined, v => progress.push(v))
     expect(progress).toEqual([{ pages: 1 }, { pages: 2 }])
     expect(output()).toMatchObject({ type: 'text', text: 'crawled 2 pages' })
+  })
+})
+
+describe('toOpenAIAgentsTools approval is judged on the validated arguments (trust #1)', () => {
+  async function transforming(name: string, args: object) {
+    const registry = new ToolRegistry({ logger: recordingLogger().logger })
+    const calls: unknown[] = []
+    registerTransformingTools(registry, calls)
+    const tools = toOpenAIAgentsTools(await registry.getToolDefinitions(), { tool, registry })
+    const agent = new Agent({ name: 'a', model: scripted(name, args).model, tools })
+    return { calls, tools, agent }
+  }
+
+  it.each([
+    ['read_file', { path: '/tmp/../etc/passwd' }],
+    ['wipe', {}],
+  ])('%s %j: an interruption first, the handler runs only after state.approve', async (name, args) => {
+    const { calls, agent } = await transforming(name, args)
+    const result = await run(agent, 'go')
+    expect(result.interruptions.map(i => i.name)).toEqual([name])
+    expect(calls).toEqual([])
+    result.state.approve(result.interruptions[0]!)
+    await run(agent, result.state)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('execute the SDK did not gate is not approved: fails closed', async () => {
+    const { calls, tools } = await transforming('none', {})
+    const t = tools.find(x => x.name === 'wipe') as unknown as {
+      invoke(ctx: unknown, input: string, details?: object): Promise<unknown>
+    }
+    const { RunContext } = await import('@openai/agents')
+    const out = await t.invoke(new RunContext(), '{}', { toolCall: { callId: 'c1' } })
+    expect(String(out)).toContain('APPROVAL_REQUIRED')
+    expect(calls).toEqual([])
   })
 })

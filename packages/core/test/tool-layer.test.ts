@@ -1,6 +1,6 @@
 // The tool layer agents expect (README "Approval, limits, progress and structured output"):
-// approval, limits, progress, structured output, examples and hooks, through `dispatch`, with
-// `@toolreg/core/tool-layer` installed; and a registry without it, which refuses them.
+// approval, limits, progress, structured output, examples and hooks, through `dispatch`, on
+// every registry (nothing to install).
 import {
   registerLazy,
   registerLazyTable,
@@ -13,13 +13,12 @@ import {
   type ToolCall,
   type ToolOutcome,
 } from '@toolreg/core'
-import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { recordingLogger, setup as registryWith } from './helpers.js'
 
-const setup: typeof registryWith = (options = {}) => registryWith({ toolLayer, ...options })
+const setup = registryWith
 
 const OBJ = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }
 const parse = (r: unknown) => JSON.parse(r as string)
@@ -520,8 +519,7 @@ describe('adapters carry what they can express', () => {
   })
 })
 
-describe('without the tool layer', () => {
-  const IMPORT = "registry.configure({ toolLayer }), toolLayer from '@toolreg/core/tool-layer'"
+describe('the tool layer is part of every registry', () => {
   const bare = () => new ToolRegistry({ logger: recordingLogger().logger })
 
   it.each([
@@ -532,54 +530,54 @@ describe('without the tool layer', () => {
     ['maxConcurrency', 1],
     ['outputSchema', { type: 'object' }],
     ['inputExamples', [{}]],
-  ])('register of a spec with %s throws a TypeError naming the import, and registers nothing', (field, value) => {
+  ])('a spec with %s registers on a registry nobody configured', (field, value) => {
     const registry = bare()
-    const spec = { name: 'x', toolset: 't', schema: {}, handler: () => 'ran', [field]: value }
-    expect(() => registry.register(spec)).toThrow(TypeError)
-    expect(() => registry.register(spec)).toThrow(`tool 'x' uses ${field}, which needs the tool layer: ${IMPORT}`)
-    expect(registry.has('x')).toBe(false)
+    registry.register({ name: 'x', toolset: 't', schema: {}, handler: () => 'ran', [field]: value })
+    expect(registry.has('x')).toBe(true)
   })
 
-  it('annotations are data, not behaviour: kept without the layer', () => {
+  it('approval is asked on a plain registry: fails closed, runs when approved', async () => {
     const registry = bare()
-    registry.register({ name: 'x', toolset: 't', schema: {}, annotations: { readOnlyHint: true }, handler: () => 'ok' })
-    expect(registry.getEntry('x')?.annotations).toEqual({ readOnlyHint: true })
+    registry.register({ name: 'rm', toolset: 'fs', schema: {}, needsApproval: true, handler: () => 'gone' })
+    expect(parse(await registry.dispatch('rm', {})).error).toBe('[APPROVAL_REQUIRED] Tool rm needs approval')
+    expect(await registry.dispatch('rm', {}, { approve: () => true })).toBe('gone')
   })
 
-  it('configure({ hooks }) throws naming the import; with toolLayer in the same call it is taken', async () => {
+  it('configure({ hooks }) alone is taken', async () => {
     const registry = bare()
-    expect(() => registry.configure({ hooks: { onToolStart() {} } })).toThrow(
-      `option hooks needs the tool layer: ${IMPORT}`,
-    )
     const seen: string[] = []
-    registry.configure({ hooks: { onToolStart: c => seen.push(c.name) }, toolLayer })
-    registry.register({ name: 'x', toolset: 't', schema: {}, needsApproval: false, handler: () => 'ok' })
+    registry.configure({ hooks: { onToolStart: c => seen.push(c.name) } })
+    registry.register({ name: 'x', toolset: 't', schema: {}, handler: () => 'ok' })
     expect(await registry.dispatch('x')).toBe('ok')
     expect(seen).toEqual(['x'])
   })
 
-  it('a streaming handler is never read in silence: the result-contract envelope names the import', async () => {
-    const log = recordingLogger()
-    const registry = new ToolRegistry({ logger: log.logger })
+  it('a streaming handler streams on a plain registry', async () => {
+    const registry = bare()
     registry.register({
       name: 'stream',
       toolset: 't',
       schema: {},
       async *handler() {
         yield 'step'
-        return 'done'
+        yield 'done'
       },
     })
-    const r = await registry.dispatch('stream')
-    expect(isToolError(r)).toBe(true)
-    expect(parse(r).error).toBe(
-      `Tool handler returned unsupported result type: object (a streaming handler needs the tool layer: ${IMPORT})`,
-    )
-    expect(log.of('error')[0]?.text).toContain(IMPORT)
+    const progress: unknown[] = []
+    expect(await registry.dispatch('stream', {}, { onProgress: p => progress.push(p) })).toBe('done')
+    expect(progress).toEqual(['step'])
   })
 
-  it('an invalid value of a tool-layer field is still a TypeError naming the field, with the layer', () => {
-    const registry = registryWith({ toolLayer }).registry
+  it('configure({ toolLayer: {} }) (an option of older versions) changes nothing: dispatch still works (trust #22)', async () => {
+    const registry = bare()
+    registry.configure({ toolLayer: {} } as never)
+    registry.register({ name: 'rm', toolset: 'fs', schema: {}, needsApproval: true, handler: () => 'gone' })
+    expect(parse(await registry.dispatch('rm', {})).error).toBe('[APPROVAL_REQUIRED] Tool rm needs approval')
+    expect(await registry.dispatch('rm', {}, { approve: () => true })).toBe('gone')
+  })
+
+  it('an invalid value of a tool-layer field is a TypeError naming the field', () => {
+    const registry = bare()
     expect(() => registry.register({ name: 'x', toolset: 't', schema: {}, timeoutMs: -1, handler: () => '' })).toThrow(
       "invalid timeoutMs of tool 'x'",
     )

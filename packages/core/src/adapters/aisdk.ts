@@ -1,7 +1,13 @@
 import { copy } from './adapters.js'
-import { type AdapterContext, callContext, type FrameworkCall, frameworkParts } from './framework.js'
+import {
+  type AdapterContext,
+  type AdapterRegistry,
+  callContext,
+  type FrameworkCall,
+  frameworkApproval,
+  frameworkParts,
+} from './framework.js'
 import { contentBlocks, isToolError, parseObject } from './results.js'
-import type { ToolRegistry } from '../registry/registry.js'
 import { registry as shared } from '../registry/singleton.js'
 import type { ToolDefinition, ToolResult } from '../types.js'
 
@@ -43,8 +49,8 @@ export interface AiSdkTool<S> {
 export interface AiSdkToolsOptions<S> {
   /** The `jsonSchema` helper of the `ai` package. */
   jsonSchema(schema: Record<string, unknown>): S
-  /** Default: the singleton. With `getEntry`, approval, output schemas, examples and progress map to the SDK's own. */
-  registry?: Pick<ToolRegistry, 'dispatch'> & Partial<Pick<ToolRegistry, 'getEntry'>>
+  /** Default: the singleton. With `getEntry`, output schemas, examples and progress map to the SDK's own; with `needsApproval` too, approval. */
+  registry?: AdapterRegistry
   /** Base context for every call; `signal`, `toolCallId` and `run` (from `experimental_context`) are set per call. */
   ctx?: AdapterContext
 }
@@ -86,7 +92,8 @@ const isStreaming = (f: unknown) => Object.prototype.toString.call(f) == '[objec
 /**
  * A Vercel AI SDK `ToolSet` keyed by tool name, executing through `registry.dispatch`
  * (which validates the arguments before the handler). A tool's `needsApproval` becomes the
- * SDK's own (the SDK asks, and dispatch is told the call is approved), its `outputSchema` the
+ * SDK's own, judged on the validated arguments (the SDK asks; a call it asked about runs
+ * approved, any other is asked by dispatch), its `outputSchema` the
  * SDK's (the result is then the object), `inputExamples` the SDK's, and an async-generator
  * handler's progress the SDK's preliminary results.
  */
@@ -98,26 +105,26 @@ export function toAiSdkTools<S>(
   return Object.fromEntries(
     defs.map(d => {
       const { name, description, parameters, e } = frameworkParts(d, registry)
-      const approval = e?.needsApproval
-      // The SDK runs `execute` only after its own approval (or its `needsApproval` said none is needed).
-      const context = (o: AiSdkCallOptions, extra?: FrameworkCall) =>
-        callContext(
-          ctx,
-          { signal: o.abortSignal, toolCallId: o.toolCallId, run: o.experimental_context, ...extra },
-          approval !== undefined,
-        )
+      const approval = frameworkApproval(registry, name, e, ctx)
+      const call = (o: AiSdkCallOptions): FrameworkCall => ({
+        signal: o.abortSignal,
+        toolCallId: o.toolCallId,
+        run: o.experimental_context,
+      })
+      // Approved only when the SDK asked about this very call (it runs `execute` only after a yes).
+      const context = (args: unknown, o: AiSdkCallOptions, extra?: FrameworkCall) =>
+        callContext(ctx, { ...call(o), ...extra }, approval?.approved(args, o.toolCallId))
       const answer = (r: unknown) => (e?.outputSchema && typeof r == 'string' && !isToolError(r) && parseObject(r)) || r
       const tool: AiSdkTool<S> = {
         description,
         inputSchema: jsonSchema(copy(parameters)),
         execute: (args, o) =>
           isStreaming(e?.handler)
-            ? stream(onProgress => registry.dispatch(name, args, context(o, { onProgress })).then(answer))
-            : registry.dispatch(name, args, context(o)).then(answer),
+            ? stream(onProgress => registry.dispatch(name, args, context(args, o, { onProgress })).then(answer))
+            : registry.dispatch(name, args, context(args, o)).then(answer),
         toModelOutput: ({ output }) => toAiSdkModelOutput(output),
       }
-      if (approval !== undefined)
-        tool.needsApproval = typeof approval == 'function' ? (input, o) => approval(input, context(o)) : approval
+      if (approval) tool.needsApproval = (input, o) => approval.ask(input, call(o))
       if (e?.outputSchema) tool.outputSchema = jsonSchema(copy(e.outputSchema) as Record<string, unknown>)
       if (e?.inputExamples)
         tool.inputExamples = copy(e.inputExamples).map(input => ({ input: input as Record<string, unknown> }))

@@ -1,10 +1,20 @@
 import { parts } from './adapters.js'
 import { isToolError } from './results.js'
 import type { ToolRegistry } from '../registry/registry.js'
-import type { RunContext, ToolCallContext, ToolCallContextBase, ToolDefinition, ToolResult } from '../types.js'
+import type {
+  RunContext,
+  ToolCallContext,
+  ToolCallContextBase,
+  ToolDefinition,
+  ToolEntry,
+  ToolResult,
+} from '../types.js'
 
-/** What an agent-framework adapter dispatches through: `getEntry` lets approval, output schemas and progress map to the framework's own. */
-export type AdapterRegistry = Pick<ToolRegistry, 'dispatch'> & Partial<Pick<ToolRegistry, 'getEntry'>>
+/**
+ * What an agent-framework adapter dispatches through: `getEntry` lets output schemas and progress
+ * map to the framework's own, `getEntry` with `needsApproval` approval too.
+ */
+export type AdapterRegistry = Pick<ToolRegistry, 'dispatch'> & Partial<Pick<ToolRegistry, 'getEntry' | 'needsApproval'>>
 
 /**
  * An adapter's base context for every call: `run`, when given, is the declared context type
@@ -28,8 +38,8 @@ export interface FrameworkCall extends Pick<ToolCallContextBase, 'signal' | 'too
 
 /**
  * The context of one call: the base `ctx` with what the framework gave (its signal and run
- * context, else the base's). `approved`: the tool has `needsApproval` and the framework asks for
- * approval itself before it calls, so dispatch is told the call is approved (never asked twice).
+ * context, else the base's). `approved`: the framework asked for this very call (see
+ * `frameworkApproval`) and runs it, so dispatch is told it is approved (never asked twice).
  */
 export const callContext = (base: AdapterContext | undefined, call: FrameworkCall, approved = false) =>
   ({
@@ -39,6 +49,52 @@ export const callContext = (base: AdapterContext | undefined, call: FrameworkCal
     run: call.run ?? base?.run,
     ...(approved && { approve: () => true }),
   }) as ToolCallContext
+
+/** How many asked calls a tool keeps waiting for their run (a denied call never runs: the oldest go first). */
+const ASKED_LIMIT = 1000
+
+/**
+ * The one approval path of the adapters whose framework asks a person itself (README,
+ * "Approval"): `ask` is the framework's `needsApproval`, answered by `registry.needsApproval`
+ * (the validated arguments, so a schema's transform or default is what is judged; a throwing
+ * `needsApproval` asks); a call it said yes to is recorded, by call id and arguments. `approved`
+ * takes that record once: only a call the framework really asked about counts as approved when it
+ * runs; any other reaches dispatch unapproved, which asks `ctx.approve` or fails closed.
+ * Undefined when the tool needs no approval or the registry cannot tell.
+ */
+export function frameworkApproval(
+  registry: AdapterRegistry,
+  name: string,
+  e: ToolEntry | undefined,
+  base: AdapterContext | undefined,
+) {
+  const judge = registry.needsApproval
+  if (e?.needsApproval === undefined || judge === undefined) return undefined
+  const asked = new Set<string>()
+  const key = (callId: string | undefined, input: unknown) => {
+    try {
+      return `${callId ?? ''}\n${JSON.stringify(input)}`
+    } catch {
+      return undefined // not JSON: never recorded, so dispatch asks
+    }
+  }
+  return {
+    async ask(input: unknown, call: FrameworkCall): Promise<boolean> {
+      const needed = await judge.call(registry, name, input, callContext(base, call))
+      const k = needed && key(call.toolCallId, input)
+      if (k) {
+        asked.delete(k)
+        asked.add(k)
+        if (asked.size > ASKED_LIMIT) asked.delete(asked.values().next().value as string)
+      }
+      return needed
+    },
+    approved: (input: unknown, callId: string | undefined): boolean => {
+      const k = key(callId, input)
+      return k !== undefined && asked.delete(k)
+    },
+  }
+}
 
 /** The options every agent-framework adapter shares besides the framework's factory. */
 export interface FrameworkToolsOptions {

@@ -1,5 +1,5 @@
 import { copy, type ObjectSchema } from './adapters.js'
-import { callContext, frameworkParts, type FrameworkToolsOptions, unlessError } from './framework.js'
+import { callContext, frameworkApproval, frameworkParts, type FrameworkToolsOptions, unlessError } from './framework.js'
 import { parseObject } from './results.js'
 import { registry as shared } from '../registry/singleton.js'
 import type { RunContext, ToolAnnotations, ToolDefinition } from '../types.js'
@@ -69,9 +69,8 @@ export function toMastraTools<T>(defs: readonly ToolDefinition[], options: Mastr
   return Object.fromEntries(
     defs.map(d => {
       const { name, description, parameters, e } = frameworkParts(d, registry)
-      const approval = e?.needsApproval
-      // Mastra runs `execute` only after its own approval (or its `requireApproval` said none is needed).
-      const approved = approval !== undefined
+      // Mastra hands `requireApproval` no call id: an asked call is known by its arguments.
+      const approval = frameworkApproval(registry, name, e, ctx)
       const fields: MastraToolFields = {
         id: name,
         description,
@@ -81,21 +80,18 @@ export function toMastraTools<T>(defs: readonly ToolDefinition[], options: Mastr
           const run = c.requestContext?.size() ? c.requestContext.all : undefined
           const onProgress = writer && ((v: unknown) => void writer.write(v))
           const call = { signal: c.abortSignal, toolCallId: c.agent?.toolCallId, run, onProgress }
-          const r = await registry.dispatch(name, input, callContext(ctx, call, approved))
+          // Approved only when Mastra asked about this very call (it runs `execute` only after a yes).
+          const r = await registry.dispatch(name, input, callContext(ctx, call, approval?.approved(input, undefined)))
           unlessError(r)
           return (e?.outputSchema && typeof r == 'string' && parseObject(r)) || r
         },
       }
-      if (approval !== undefined)
-        fields.requireApproval =
-          typeof approval == 'function'
-            ? async (input, c) => {
-                // Mastra hands an empty request context when the caller gave none: the base ctx's run then.
-                const values = c?.requestContext
-                const run = values && Object.keys(values).length ? values : undefined
-                return approval(input as Record<string, unknown>, callContext(ctx, { run }, approved))
-              }
-            : approval
+      if (approval)
+        fields.requireApproval = async (input, c) => {
+          // Mastra hands an empty request context when the caller gave none: the base ctx's run then.
+          const values = c?.requestContext
+          return approval.ask(input, { run: values && Object.keys(values).length ? values : undefined })
+        }
       if (e?.outputSchema) fields.outputSchema = passThrough(e.outputSchema)
       if (e?.inputExamples)
         fields.inputExamples = copy(e.inputExamples).map(input => ({ input: input as Record<string, unknown> }))

@@ -1,5 +1,12 @@
 import { copy } from './adapters.js'
-import { callContext, frameworkParts, type FrameworkToolsOptions, ToolCallError, unlessError } from './framework.js'
+import {
+  callContext,
+  frameworkApproval,
+  frameworkParts,
+  type FrameworkToolsOptions,
+  ToolCallError,
+  unlessError,
+} from './framework.js'
 import { contentBlocks, parseObject } from './results.js'
 import { fromStrictArguments, toStrictSchema } from './strict.js'
 import { registry as shared } from '../registry/singleton.js'
@@ -16,6 +23,8 @@ type AgentsSchema<Open extends boolean> = {
 /** What `@openai/agents` hands `execute`, `needsApproval` and `errorFunction` (the fields read here). */
 export interface OpenAIAgentsRunContext {
   context: unknown
+  /** The SDK's record of a person's answer: true once `state.approve` took this call. */
+  isToolApproved?(approval: { toolName: string; callId: string }): boolean | undefined
 }
 export interface OpenAIAgentsCallDetails {
   toolCall?: { callId: string }
@@ -58,25 +67,30 @@ export function toOpenAIAgentsTools<T>(defs: readonly ToolDefinition[], options:
   const { tool, registry = shared, ctx } = options
   return defs.map(d => {
     const { name, description, parameters, e } = frameworkParts(d, registry)
-    const approval = e?.needsApproval
+    const approval = frameworkApproval(registry, name, e, ctx)
     let strict: AgentsSchema<false> | undefined
     try {
       strict = toStrictSchema(parameters, name) as AgentsSchema<false>
     } catch {}
-    // The SDK runs `execute` only after its own approval (or its `needsApproval` said none is needed).
-    const context = (run?: OpenAIAgentsRunContext, details?: OpenAIAgentsCallDetails) =>
-      callContext(
-        ctx,
-        { signal: details?.signal, toolCallId: details?.toolCall?.callId, run: run?.context },
-        approval !== undefined,
-      )
+    const argsOf = (input: unknown) => (strict ? fromStrictArguments(parameters, input) : input)
+    // Approved only when the SDK asked about this very call, or its run state holds a person's yes for it.
+    const approved = (args: unknown, run?: OpenAIAgentsRunContext, callId?: string) =>
+      approval !== undefined &&
+      (approval.approved(args, callId) ||
+        (callId !== undefined && run?.isToolApproved?.({ toolName: name, callId }) === true))
     const common = {
       name,
       description,
       ...(e?.outputSchema && { outputSchema: copy(e.outputSchema) as AgentsSchema<true> }),
       execute: async (input: unknown, run?: OpenAIAgentsRunContext, details?: OpenAIAgentsCallDetails) => {
-        const args = strict ? fromStrictArguments(parameters, input) : input
-        const r = unlessError(await registry.dispatch(name, args, context(run, details)))
+        const args = argsOf(input)
+        const callId = details?.toolCall?.callId
+        const c = callContext(
+          ctx,
+          { signal: details?.signal, toolCallId: callId, run: run?.context },
+          approved(args, run, callId),
+        )
+        const r = unlessError(await registry.dispatch(name, args, c))
         // With an outputSchema the SDK encodes the value itself: the object, not its JSON text.
         return typeof r == 'string'
           ? (e?.outputSchema && parseObject(r)) || r
@@ -91,14 +105,10 @@ export function toOpenAIAgentsTools<T>(defs: readonly ToolDefinition[], options:
       },
       errorFunction: (_: OpenAIAgentsRunContext, error: unknown) =>
         error instanceof ToolCallError ? error.message : `[TOOL_ERROR] ${String(error)}`,
-      needsApproval:
-        typeof approval == 'function'
-          ? async (run: OpenAIAgentsRunContext, input: unknown) =>
-              approval(
-                (strict ? fromStrictArguments(parameters, input) : input) as Record<string, unknown>,
-                context(run),
-              )
-          : approval === true,
+      needsApproval: approval
+        ? (run: OpenAIAgentsRunContext, input: unknown, callId?: string) =>
+            approval.ask(argsOf(input), { toolCallId: callId, run: run?.context })
+        : false,
     }
     return strict
       ? tool({ ...common, parameters: strict, strict: true })

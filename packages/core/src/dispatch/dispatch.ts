@@ -37,7 +37,11 @@ export function runTool(
  * validated (the tool's Standard Schema, else the registry's JSON Schema validator), or the
  * invalid-arguments envelope. A synchronous validator's answer costs no extra microtask.
  */
-function prepare(e: ToolEntry, args: unknown, validator: DispatchSettings['validator']): object | string | Promise<object | string> {
+function prepare(
+  e: ToolEntry,
+  args: unknown,
+  validator: DispatchSettings['validator'],
+): object | string | Promise<object | string> {
   const name = e.name
   let a = args ?? {}
   if (typeof a == 'string') {
@@ -53,7 +57,8 @@ function prepare(e: ToolEntry, args: unknown, validator: DispatchSettings['valid
   const p = e.schema.parameters
   const checked = std ? std.validate(a) : validator && p && validator(p, a as Record<string, unknown>)
   if (!checked) return a as object
-  const answer = (r: Awaited<typeof checked>) => (r.issues ? invalid(name, ...issueList(r.issues)) : (r.value as object))
+  const answer = (r: Awaited<typeof checked>) =>
+    r.issues ? invalid(name, ...issueList(r.issues)) : (r.value as object)
   return 'then' in checked ? Promise.resolve(checked).then(answer) : answer(checked)
 }
 

@@ -11,7 +11,14 @@ import { checkExamples } from './examples.js'
 import { observe } from './hooks.js'
 import { execute, TIMED_OUT, until } from './limits.js'
 import { nested, type CallState } from './nested.js'
-import type { JsonSchemaValidator, ToolCallContext, ToolEntry, ToolLayerSettings, ToolResult, ToolSpec } from '../types.js'
+import type {
+  JsonSchemaValidator,
+  ToolCallContext,
+  ToolEntry,
+  ToolLayerSettings,
+  ToolResult,
+  ToolSpec,
+} from '../types.js'
 
 /** Absent, or a whole number of 1 or more (a count). */
 const isOptCount = (v: unknown) => v === undefined || (Number.isInteger(v) && (v as number) > 0)
