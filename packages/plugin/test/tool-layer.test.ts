@@ -60,7 +60,8 @@ describe('the generated code needs no tool-layer install', () => {
       `${HEAD}import { guarded } from '../policy.mjs'\nconst spec = { name: 'wipe', toolset: 'fs', schema: {}, ...guarded, handler: () => 'wiped' }\nregistry.register(spec)\n`,
     )
     const scan = await scanTools({ root: dir, include: ['*.mjs'] }, { cache: false })
-    expect(scan.diagnostics).toEqual([])
+    // The name is not readable at build time (a warning); the tool still registers at run time.
+    expect(scan.diagnostics.map(d => [d.code, d.severity])).toEqual([['TR002', 'warning']])
     for (const f of generateModuleFiles(scan, { file: path.join(dir, 'registry.gen.mjs') }))
       await writeFile(f.file, f.content)
     await writeFile(

@@ -7,7 +7,7 @@ import { approvalNeeded, callTool, runCall } from '../tool-layer/tool-layer.js'
 import type { CallState } from '../tool-layer/nested.js'
 import type { MultimodalResult, ToolCallContext, ToolEntry, ToolLayerSettings, ToolResult } from '../types.js'
 
-export { failure, sanitizeToolError, toolError }
+export { sanitizeToolError, toolError }
 
 /** JSON of `data` when given, else of `extra ?? {}`. */
 export const toolResult = (data?: unknown, extra?: Record<string, unknown>): string =>

@@ -8,7 +8,7 @@ import type { RegisterMeta, ToolEntry, ToolLayerSettings, ToolSpec } from '../ty
 const NONE: readonly string[] = freeze([])
 const isOptFn = (v: unknown) => v === undefined || typeof v == 'function'
 /** The JSON Schema of a `parameters` or `outputSchema` given (a Standard Schema converted once), and its Standard Schema. */
-export const schemaOf = (given: unknown): [Record<string, unknown> | undefined, StandardSchemaV1 | undefined] => {
+const schemaOf = (given: unknown): [Record<string, unknown> | undefined, StandardSchemaV1 | undefined] => {
   const std = (given as StandardSchemaV1 | undefined)?.['~standard']
   return [(std ? jsonSchemaOf(std) : given) as Record<string, unknown> | undefined, std && (given as StandardSchemaV1)]
 }
