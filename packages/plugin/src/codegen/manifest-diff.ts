@@ -49,7 +49,7 @@ const value = (v: unknown): MessagePart => (v === undefined ? 'unset' : code(JSO
 /** A message from words and parts: msg`parameter ${name(k)} removed`. */
 const msg = (words: TemplateStringsArray, ...parts: MessagePart[]): MessagePart[] =>
   words.flatMap((w, i) => (i < parts.length ? [w, parts[i]!] : [w])).filter(p => p !== '')
-export const plainText = (parts: readonly MessagePart[]): string =>
+const plainText = (parts: readonly MessagePart[]): string =>
   parts.map(p => (typeof p === 'string' ? p : 'name' in p ? `'${p.name}'` : p.code)).join('')
 
 /** Compares BASE with HEAD; changes sorted by tool, then class. */
