@@ -139,6 +139,12 @@ export interface ToolSpec<P extends ToolParameters = Record<string, unknown>> {
   outputSchema?: ToolParameters
   /** Example arguments, checked against the parameters at `register`. */
   inputExamples?: readonly object[]
+  /**
+   * The name this tool had before a rename. Not used at run time: `toolreg diff` reports
+   * the tool as renamed from this name (not as one tool removed and one added) when BASE
+   * has a tool of this name and HEAD does not (see the plugin README, "`toolreg diff`").
+   */
+  renamedFrom?: string
 }
 
 /** The stored, frozen record of a registered tool. */

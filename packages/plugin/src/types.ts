@@ -219,5 +219,7 @@ export interface StaticDefinition {
   needsApproval?: boolean | 'dynamic'
   annotations?: Record<string, unknown>
   timeoutMs?: number
+  /** The spec's `renamedFrom`: the name this tool had before, for `toolreg diff`. */
+  renamedFrom?: string
   dynamic?: string[]
 }

@@ -191,8 +191,8 @@ describe('toolreg diff in a git history', () => {
 | | tool | change | where |
 |---|---|---|---|
 | **security** | \`delete_file\` | approval dropped (always → never) | \`tools/fs.ts:2:1\` |
-| **breaking** | \`delete_file\` | new required parameter 'force' | \`tools/fs.ts:2:1\` |
-| **breaking** | \`web_search\` | tool renamed from search | \`tools/web.ts:2:1\` |
+| **breaking** | \`delete_file\` | new required parameter \`force\` | \`tools/fs.ts:2:1\` |
+| **breaking** | \`web_search\` | tool renamed from \`search\` | \`tools/web.ts:2:1\` |
 `)
   }, 60_000)
 })

@@ -1,10 +1,12 @@
-// `toolreg diff BASE.json HEAD.json [--format text|markdown|github] [--fail-on breaking|any]`:
+// `toolreg diff BASE.json HEAD.json [--format text|json|markdown|github] [--fail-on breaking|any]`:
 // two manifests of `toolreg manifest --definitions` compared for review in CI (README: "CLI").
 import { readFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { parseArgs } from 'node:util'
 import { diffManifests } from '../codegen/manifest-diff.js'
 import { failsOn, formatDiff, type DiffFormat, type FailOn } from '../codegen/diff-report.js'
+import { checkManifest } from '../codegen/manifest-shape.js'
+import { printable } from '../diagnostics/format.js'
 import type { ToolManifest } from '../types.js'
 
 interface DiffIo {
@@ -13,27 +15,27 @@ interface DiffIo {
   cwd: string
 }
 
-const DIFF_USAGE = `Usage: toolreg diff BASE.json HEAD.json [--format text|markdown|github] [--fail-on breaking|any]
+const DIFF_USAGE = `Usage: toolreg diff BASE.json HEAD.json [--format text|json|markdown|github] [--fail-on breaking|any]
 
 Compares two manifests written by \`toolreg manifest --definitions\`.
-  --format FMT      text | markdown (a pull-request comment) | github (annotations); default text
+  --format FMT      text | json | markdown (a pull-request comment) | github (annotations); default text
   --fail-on WHAT    breaking: exit 1 on a breaking or security change; any: on any change
 
-Exit status: 0 compared, 1 --fail-on matched, 2 bad usage or an unreadable manifest.`
+Exit status: 0 compared, 1 --fail-on matched, 2 bad usage or an unreadable or malformed manifest.`
 
-const FORMATS: readonly DiffFormat[] = ['text', 'markdown', 'github']
+const FORMATS: readonly DiffFormat[] = ['text', 'json', 'markdown', 'github']
 const FAIL_ON: readonly FailOn[] = ['breaking', 'any']
 
+/** The manifest in `file`, or one line saying why it is not one (printable: it quotes the file). */
 async function readManifest(file: string, cwd: string): Promise<ToolManifest | string> {
   let manifest: unknown
   try {
     manifest = JSON.parse(await readFile(path.resolve(cwd, file), 'utf8'))
   } catch (error) {
-    return `${file}: ${(error as Error).message}`
+    return printable(`${file}: ${(error as Error).message}`)
   }
-  const m = manifest as Partial<ToolManifest> | null
-  if (m?.version !== 1 || !Array.isArray(m.tools)) return `${file}: not a toolreg manifest (version 1 with tools)`
-  return m as ToolManifest
+  const checked = checkManifest(manifest)
+  return checked.ok ? checked.manifest : printable(`${file}: ${checked.problem}`)
 }
 
 /** Runs `toolreg diff` with the arguments after `diff`; resolves to the exit code. */
@@ -55,7 +57,7 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
   if (positionals.length !== 2) return usage('diff needs two manifests: BASE.json HEAD.json')
   const format = (values.format ?? 'text') as DiffFormat
   if (!FORMATS.includes(format))
-    return usage(`--format: unknown format ${JSON.stringify(format)} (text, markdown or github)`)
+    return usage(`--format: unknown format ${JSON.stringify(format)} (text, json, markdown or github)`)
   const failOn = values['fail-on'] as FailOn | undefined
   if (failOn !== undefined && !FAIL_ON.includes(failOn))
     return usage(`--fail-on: ${JSON.stringify(failOn)} is neither breaking nor any`)

@@ -6,16 +6,18 @@ export type DiagnosticFormat = 'text' | 'json' | 'github'
 
 // Characters a terminal or a CI log would act on rather than show: C0 and C1 controls (ESC
 // sequences, CR, a line break that could start a fake `::error` command), line and paragraph
-// separators, and bidi overrides that reorder what is shown.
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
-const LINE_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+// separators, and bidi controls that reorder what is shown (overrides, embeddings, isolates and
+// the marks ALM, LRM, RLM).
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+const LINE_CONTROL =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 const escapeChar = (c: string): string =>
   c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
 
 /** `text` with every control character written as an escape: text from a tool file, printed. */
-const printable = (text: string): string => text.replace(CONTROL, escapeChar)
+export const printable = (text: string): string => text.replace(CONTROL, escapeChar)
 /** The same, keeping line breaks (a code frame's lines). */
-const printableLines = (text: string): string => text.replace(LINE_CONTROL, escapeChar)
+export const printableLines = (text: string): string => text.replace(LINE_CONTROL, escapeChar)
 
 /** `file:line:column`, or just `file` for a whole file or dir (line 0). */
 function formatLocation(site: Pick<DiagnosticSite, 'file' | 'line' | 'column'>): string {
@@ -44,10 +46,10 @@ function formatText(d: Diagnostic): string {
 }
 
 // GitHub workflow commands: https://docs.github.com/actions/reference/workflow-commands-for-github-actions
-function escapeData(s: string): string {
+export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 }
-function escapeProperty(s: string): string {
+export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
 }
 

@@ -13,10 +13,7 @@ import { definitionOf } from './static-definition.js'
 import type { LazyPlan, LazyTool, RegisterSite } from '../../types.js'
 
 /** The call expression the detector reported at `site` (same offsets), if it is a statement of the module body. */
-export function callAt(
-  program: t.Program,
-  site: RegisterSite,
-): t.CallExpression | t.OptionalCallExpression | undefined {
+function callAt(program: t.Program, site: RegisterSite): t.CallExpression | t.OptionalCallExpression | undefined {
   const visit = (n: t.Node): t.CallExpression | t.OptionalCallExpression | undefined => {
     if (n.start == null || n.end == null || n.start > site.start || n.end < site.end) return undefined
     if (
