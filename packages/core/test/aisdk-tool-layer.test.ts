@@ -144,7 +144,8 @@ describe('toAiSdkTools approval is judged on the validated arguments (trust #1)'
     expect(await t.read_file!.execute({ path: '/tmp/../etc/passwd' }, { toolCallId: 'c1' })).toMatch(
       /APPROVAL_REQUIRED/,
     )
-    expect(await t.read_file!.needsApproval!({ path: '/tmp/../etc/hosts' }, { toolCallId: 'c2' } as never)).toBe(true)
+    const ask = t.read_file!.needsApproval as (input: object, o: { toolCallId: string }) => Promise<boolean>
+    expect(await ask({ path: '/tmp/../etc/hosts' }, { toolCallId: 'c2' })).toBe(true)
     expect(await t.read_file!.execute({ path: '/tmp/../etc/shadow' }, { toolCallId: 'c2' })).toMatch(
       /APPROVAL_REQUIRED/,
     )
