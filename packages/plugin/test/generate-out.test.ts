@@ -9,6 +9,8 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../src/cli/main.js'
 import { withToolreg } from '../src/bundlers/next.js'
+import { createGeneratedFile } from '../src/dev/generated-file.js'
+import { resolveProjectOptions } from '../src/options/config.js'
 import { cleanupTemps, repoRoot, tempDir } from './helpers.js'
 
 afterAll(cleanupTemps)
@@ -215,5 +217,22 @@ describe('a stale generated file is reported', () => {
       'src/none.gen.mjs is missing',
     )
     expect((await run(['list', '--generated', 'x.ts'], dir)).code).toBe(2)
+  })
+
+  it('the file withToolreg writes for next dev (with its prune code) counts as current', async () => {
+    const dir = await project({ 'a.mjs': 'a' })
+    const quiet = { stdout: () => {}, stderr: () => {} }
+    const file = createGeneratedFile(resolveProjectOptions({ root: dir }), {
+      out: path.join(dir, 'tool-registry.gen.ts'),
+      format: 'text',
+      io: quiet,
+      write: async (f, content) => void (await writeFile(f, content)),
+      prune: true,
+      label: { error: '', info: '' },
+    })
+    expect((await file.update()).code).toBe(0)
+    expect(await readFile(path.join(dir, 'tool-registry.gen.ts'), 'utf8')).toContain('generated tool-registry.gen.ts')
+    expect((await run(['generate', '--check'], dir)).code).toBe(0)
+    expect(await run(['check'], dir)).toMatchObject({ code: 0, stderr: '' })
   })
 })

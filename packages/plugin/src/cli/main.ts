@@ -13,7 +13,7 @@ import type { NameRuleName, ScanResult } from '../types.js'
 import { dtsState, writeDtsFile, type DtsState } from '../codegen/dts-file.js'
 import { writeOut } from './write-out.js'
 import { DEFAULT_GENERATE_OUT, generate } from './generate.js'
-import { planModuleFiles, staleModuleFile, staleModuleFileMessage } from '../dev/generated-file.js'
+import { moduleFilesState, staleModuleFileMessage } from '../dev/generated-file.js'
 import { runDiff } from './diff.js'
 import { manifestWithDefinitions } from '../scan/cross-file/definitions.js'
 import { packageRoot } from '../scan/package-root.js'
@@ -216,9 +216,9 @@ async function generatedState(
     ))
   )
     return undefined
-  const plan = await planModuleFiles(result, { out })
-  if (!plan.ok) return plan.code === 2 ? { file: out, refused: plan.message } : undefined
-  return staleModuleFile(plan.files)
+  const state = await moduleFilesState(result, out)
+  if (!state.ok) return state.code === 2 ? { file: out, refused: state.message } : undefined
+  return state.stale
 }
 
 /** The stale-generated-file notice of `check`, in the output's format; '' when it is current. */

@@ -123,7 +123,7 @@ export async function planModuleFiles(
 }
 
 /** The first of `files` whose content on disk differs from its own (or that is missing). */
-export async function staleModuleFile(
+async function staleModuleFile(
   files: readonly ModuleFile[],
 ): Promise<{ file: string; state: 'missing' | 'stale' } | undefined> {
   for (const { file, content } of files) {
@@ -135,6 +135,24 @@ export async function staleModuleFile(
     if (onDisk !== content) return { file, state: 'stale' }
   }
   return undefined
+}
+
+export type ModuleFilesState =
+  | { ok: true; stale?: { file: string; state: 'missing' | 'stale' } }
+  | { ok: false; code: 1 | 2; message: string }
+
+/**
+ * Whether the files at `out` are what `toolreg generate` would write now (`stale`: the first
+ * that is not). The variant `withToolreg` writes for `next dev` (with its prune code) counts
+ * as current too: both are up to date with the tool files.
+ */
+export async function moduleFilesState(result: ScanResult, out: string): Promise<ModuleFilesState> {
+  const plan = await planModuleFiles(result, { out })
+  if (!plan.ok) return plan
+  const stale = await staleModuleFile(plan.files)
+  if (stale === undefined) return { ok: true }
+  const dev = await planModuleFiles(result, { out, prune: true })
+  return dev.ok && (await staleModuleFile(dev.files)) === undefined ? { ok: true } : { ok: true, stale }
 }
 
 /** The one-line notice of `toolreg generate --check` and `toolreg check`. */
@@ -161,21 +179,21 @@ export function createGeneratedFile(options: ResolvedOptions, args: GeneratedFil
   let lastDts: string | undefined
 
   async function writeFiles(result: ScanResult): Promise<0 | 1 | 2> {
+    if (args.check === true) {
+      const state = await moduleFilesState(result, args.out)
+      if (!state.ok || state.stale !== undefined) {
+        io.stderr(`${label}${state.ok ? staleModuleFileMessage(root, state.stale!) : state.message}\n`)
+        return state.ok ? 1 : state.code
+      }
+      io.stdout(`${info}${name(args.out)} is up to date (${result.toolNames.length} tools)\n`)
+      return 0
+    }
     const plan = await planModuleFiles(result, { out: args.out, prune: args.prune ?? false })
     if (!plan.ok) {
       io.stderr(`${label}${plan.message}\n`)
       return plan.code
     }
     const { files } = plan
-    if (args.check === true) {
-      const stale = await staleModuleFile(files)
-      if (stale !== undefined) {
-        io.stderr(`${label}${staleModuleFileMessage(root, stale)}\n`)
-        return 1
-      }
-      io.stdout(`${info}${name(args.out)} is up to date (${result.toolNames.length} tools)\n`)
-      return 0
-    }
     const written: string[] = []
     for (const { file, content } of files) {
       const onDisk = await readFile(file, 'utf8').catch(() => undefined)
