@@ -77,7 +77,7 @@ async function settledFile(file: string): Promise<boolean> {
 }
 
 /** What `virtual:tool-registry` as files at `out` would be, or why they cannot be written. */
-export type ModuleFilesPlan = { ok: true; files: ModuleFile[] } | { ok: false; code: 1 | 2; message: string }
+type ModuleFilesPlan = { ok: true; files: ModuleFile[] } | { ok: false; code: 1 | 2; message: string }
 
 const rootName = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/')
 
@@ -85,7 +85,7 @@ const rootName = (root: string, file: string): string => path.relative(root, fil
  * The files of `out` and its companions for a scan, or (exit code 2) an out path that may not
  * be written (./out-path.ts) and (1) a scan with errors or a tool file Node cannot import.
  */
-export async function planModuleFiles(
+async function planModuleFiles(
   result: ScanResult,
   args: { out: string; prune?: boolean },
 ): Promise<ModuleFilesPlan> {
