@@ -2,7 +2,7 @@
 // into an output a web server publishes (a Vite client build's `dist/`, webpack's or Rspack's
 // `target: 'web'`) only when the user names its file with the `manifest` option.
 import { existsSync } from 'node:fs'
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,11 +12,15 @@ import type { ToolRegistryOptions } from '@toolreg/plugin'
 import viteToolRegistry from '@toolreg/plugin/vite'
 import webpackToolRegistry from '@toolreg/plugin/webpack'
 import rspackToolRegistry from '@toolreg/plugin/rspack'
+import esbuildToolRegistry from '@toolreg/plugin/esbuild'
 import { rspackTypeScript } from './helpers/rspack.js'
+import { run } from './helpers/run.js'
+import { bunBin } from './helpers/runtimes.js'
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/build-dynamic')
 const require = createRequire(import.meta.url)
 const CORE_DIR = path.resolve(path.dirname(require.resolve('@toolreg/core')), '..')
+const PLUGIN_DIR = path.resolve(path.dirname(require.resolve('@toolreg/plugin')), '..')
 
 let tmp: string
 beforeAll(async () => {
@@ -24,6 +28,7 @@ beforeAll(async () => {
   await cp(FIXTURE, tmp, { recursive: true })
   await mkdir(path.join(tmp, 'node_modules/@toolreg'), { recursive: true })
   await symlink(CORE_DIR, path.join(tmp, 'node_modules/@toolreg/core'), 'dir')
+  await symlink(PLUGIN_DIR, path.join(tmp, 'node_modules/@toolreg/plugin'), 'dir')
 })
 afterAll(() => rm(tmp, { recursive: true, force: true }))
 
@@ -118,5 +123,73 @@ describe.each(['webpack', 'rspack'] as const)('%s', bundler => {
     await compile((await webpackLike[bundler](outDir, target)) as unknown as RunnableCompiler)
     expect(existsSync(path.join(outDir, 'main.js'))).toBe(true)
     expect(existsSync(path.join(outDir, 'tool-manifest.json'))).toBe(emitted)
+  })
+})
+
+// esbuild's default `platform` is 'browser', Bun.build's default `target` is 'browser': both
+// build what a web server publishes, as a Vite client build.
+describe('esbuild (trust #20)', () => {
+  async function esbuildFiles(name: string, platform: 'browser' | 'node' | 'neutral' | undefined, options = {}) {
+    const { build: esbuild } = await import('esbuild')
+    const outdir = path.join(tmp, name)
+    await esbuild({
+      absWorkingDir: tmp,
+      entryPoints: ['src/main.ts'],
+      bundle: true,
+      format: 'esm',
+      outdir,
+      logLevel: 'silent',
+      ...(platform === undefined ? {} : { platform }),
+      plugins: [esbuildToolRegistry({ dts: false, ...options })],
+    })
+    return readdir(outdir)
+  }
+
+  it.each([
+    ['unset (browser)', false, undefined],
+    ['browser', false, 'browser'],
+    ['node', true, 'node'],
+    ['neutral', true, 'neutral'],
+  ] as const)('platform %s: manifest emitted %s (trust #20)', async (label, emitted, platform) => {
+    const files = await esbuildFiles(`esbuild-${label.split(' ')[0]}`, platform)
+    expect(files).toContain('main.js')
+    expect(files.includes('tool-manifest.json')).toBe(emitted)
+  })
+
+  it('a browser build emits it when the user names the file (trust #20)', async () => {
+    expect(await esbuildFiles('esbuild-named', undefined, { manifest: 'tools.json' })).toContain('tools.json')
+  })
+})
+
+describe('Bun.build (trust #20)', () => {
+  async function bunFiles(name: string, target: 'browser' | 'bun' | 'node' | undefined, options = {}) {
+    const script = path.join(tmp, `build-${name}.ts`)
+    const config = { entrypoints: ['src/main.ts'], outdir: name, ...(target === undefined ? {} : { target }) }
+    await writeFile(
+      script,
+      [
+        "import toolRegistry from '@toolreg/plugin/bun'",
+        `const result = await Bun.build({ ...${JSON.stringify(config)}, plugins: [toolRegistry(${JSON.stringify({ dts: false, ...options })})] })`,
+        'if (!result.success) { console.error(result.logs.join("\\n")); process.exit(1) }',
+      ].join('\n'),
+    )
+    const built = await run(bunBin(), [script], tmp)
+    expect(built.code, built.stderr).toBe(0)
+    return readdir(path.join(tmp, name))
+  }
+
+  it.each([
+    ['unset (browser)', false, undefined],
+    ['browser', false, 'browser'],
+    ['bun', true, 'bun'],
+    ['node', true, 'node'],
+  ] as const)('target %s: manifest emitted %s (trust #20)', async (label, emitted, target) => {
+    const files = await bunFiles(`bun-${label.split(' ')[0]}`, target)
+    expect(files).toContain('main.js')
+    expect(files.includes('tool-manifest.json')).toBe(emitted)
+  })
+
+  it('a browser build emits it when the user names the file (trust #20)', async () => {
+    expect(await bunFiles('bun-named', undefined, { manifest: 'tools.json' })).toContain('tools.json')
   })
 })

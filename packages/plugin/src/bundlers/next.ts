@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createGeneratedFile, DEFAULT_GENERATE_OUT } from '../dev/generated-file.js'
+import { outConflict } from '../dev/out-path.js'
 import type { ToolDirWatcher } from '../dev/watch.js'
 import { resolveProjectOptions } from '../options/config.js'
 import { resolveOptions } from '../options/options.js'
@@ -74,6 +75,11 @@ export function withToolreg<C extends NextConfigLike>(
 
     const resolved = resolveProjectOptions(pluginOptions, process.cwd())
     const file = path.resolve(resolved.root, out)
+    // Never over a tool file, nor into a tool dir (README, "Next.js"); the scan checks the
+    // files it read once more before anything is written.
+    const conflict = await outConflict(resolved.root, resolved.dirs, [file])
+    if (conflict)
+      throw new Error(`toolreg: withToolreg: refusing to write ${conflict.file} (option \`out\`): ${conflict.why}`)
     const building = phase === PHASE_PRODUCTION_BUILD
     // A build that fails says why in its error; otherwise what was printed goes to the terminal.
     let printed = ''
@@ -91,7 +97,8 @@ export function withToolreg<C extends NextConfigLike>(
       label: { error: 'toolreg: ', info: '' },
     })
     const { code } = await generated.update()
-    if (building && code !== 0) throw new Error(`toolreg: the tool files have errors\n${printed}`)
+    if (building && code !== 0)
+      throw new Error(code === 1 ? `toolreg: the tool files have errors\n${printed}` : printed.trimEnd())
     if (printed !== '') process.stderr.write(printed)
     // Only the dev server watches, and never keeps a process alive: Next loads this config in
     // processes that must exit (docs/architecture.md, platform facts).

@@ -13,6 +13,7 @@ import type { NameRuleName, ScanResult } from '../types.js'
 import { dtsState, writeDtsFile, type DtsState } from '../codegen/dts-file.js'
 import { writeOut } from './write-out.js'
 import { DEFAULT_GENERATE_OUT, generate } from './generate.js'
+import { moduleFilesState, staleModuleFileMessage } from '../dev/generated-file.js'
 import { runDiff } from './diff.js'
 import { manifestWithDefinitions } from '../scan/cross-file/definitions.js'
 import { packageRoot } from '../scan/package-root.js'
@@ -25,7 +26,8 @@ Commands:
   manifest   print the tool manifest JSON (or write it with --out)
   types      write the .d.ts of virtual:tool-registry (--check: exit 1 when it is stale)
   generate   write virtual:tool-registry as a file (--out, default tool-registry.gen.ts;
-             --watch: rewrite it on every change) for runtimes no plugin reaches
+             --watch: rewrite it on every change; --check: exit 1 when it is stale)
+             for runtimes no plugin reaches
   diff       compare two manifests of \`manifest --definitions\` (toolreg diff --help)
 
 Options come from the project's toolreg.config.{ts,mts,mjs,js,cjs,json} or package.json
@@ -39,7 +41,9 @@ Options:
   --strict         warnings are errors too
   --format FMT     text | json | github (default: text)
   --out FILE       write the output to FILE instead of stdout
-  --check          types: only check that the .d.ts is up to date
+  --check          types, generate: only check that the file is up to date
+  --generated FILE check: the file of \`toolreg generate\` to check (default
+                   tool-registry.gen.ts in the root, when it exists)
   --definitions    manifest: add each tool's static definition (for toolreg diff)
   --watch          generate: keep running and rewrite the file on every change
   -v, --version    print the version
@@ -96,6 +100,7 @@ function parse(argv: readonly string[]) {
         out: { type: 'string' },
         config: { type: 'string' },
         check: { type: 'boolean' },
+        generated: { type: 'string' },
         watch: { type: 'boolean' },
         definitions: { type: 'boolean' },
         version: { type: 'boolean', short: 'v' },
@@ -113,7 +118,11 @@ function parse(argv: readonly string[]) {
   if (!(COMMANDS as readonly string[]).includes(command))
     throw new UsageError(`Unknown command ${JSON.stringify(command)}`)
   if (extra.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(extra[0])}`)
-  if (values.check && command !== 'types') throw new UsageError('--check applies to `toolreg types` only')
+  if (values.check && command !== 'types' && command !== 'generate')
+    throw new UsageError('--check applies to `toolreg types` and `toolreg generate` only')
+  if (values.check && values.watch) throw new UsageError('--check and --watch do not go together')
+  if (values.generated !== undefined && command !== 'check')
+    throw new UsageError('--generated applies to `toolreg check` only')
   if (values.watch && command !== 'generate') throw new UsageError('--watch applies to `toolreg generate` only')
   if (values.definitions && command !== 'manifest')
     throw new UsageError('--definitions applies to `toolreg manifest` only')
@@ -124,6 +133,7 @@ function parse(argv: readonly string[]) {
     ['--root', values.root],
     ['--out', values.out],
     ['--config', values.config],
+    ['--generated', values.generated],
   ] as const) {
     if (value === '') throw new UsageError(`${flag} needs a value`)
   }
@@ -134,6 +144,7 @@ function parse(argv: readonly string[]) {
     command: command as Command,
     format: format as DiagnosticFormat,
     out: values.out,
+    generated: values.generated,
     check: values.check ?? false,
     watch: values.watch ?? false,
     definitions: values.definitions ?? false,
@@ -184,6 +195,45 @@ function staleNotice(state: DtsState | undefined, format: DiagnosticFormat): { s
   const message = staleMessage(state)
   if (format === 'github')
     return { stdout: `::warning file=${state.name},title=toolreg types::${message}\n`, stderr: '' }
+  return { stdout: '', stderr: `toolreg: warning: ${message}\n` }
+}
+
+/**
+ * The state of the file of `toolreg generate` for `check`: undefined when it is current, when
+ * the scan has errors (reported already), or when it is missing and was not named (a project
+ * that does not generate one).
+ */
+async function generatedState(
+  result: ScanResult,
+  out: string,
+  named: boolean,
+): Promise<{ file: string; state: 'missing' | 'stale' } | { file: string; refused: string } | undefined> {
+  if (
+    !named &&
+    !(await stat(out).then(
+      s => s.isFile(),
+      () => false,
+    ))
+  )
+    return undefined
+  const state = await moduleFilesState(result, out)
+  if (!state.ok) return state.code === 2 ? { file: out, refused: state.message } : undefined
+  return state.stale
+}
+
+/** The stale-generated-file notice of `check`, in the output's format; '' when it is current. */
+function generatedNotice(
+  root: string,
+  state: Awaited<ReturnType<typeof generatedState>>,
+  format: DiagnosticFormat,
+): { stdout: string; stderr: string } {
+  if (state === undefined) return { stdout: '', stderr: '' }
+  if ('refused' in state) return { stdout: '', stderr: `toolreg: warning: --generated: ${state.refused}\n` }
+  const message = staleModuleFileMessage(root, state)
+  if (format === 'github') {
+    const name = path.relative(root, state.file).split(path.sep).join('/')
+    return { stdout: `::warning file=${name},title=toolreg generate::${message}\n`, stderr: '' }
+  }
   return { stdout: '', stderr: `toolreg: warning: ${message}\n` }
 }
 
@@ -247,7 +297,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   }
   if (args.command === 'generate') {
     const out = path.resolve(args.out === undefined ? options.root : io.cwd, args.out ?? DEFAULT_GENERATE_OUT)
-    return generate(options, { out, watch: args.watch, format: args.format }, io)
+    return generate(options, { out, watch: args.watch, check: args.check, format: args.format }, io)
   }
   // CI's check: every file through @babel/parser, so a syntax error the fast path would skip is TR004.
   const result = await createScanner({ ...options, fullParse: true }).scan()
@@ -263,9 +313,17 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     return code === 0 && hasErrors ? 1 : code
   }
   if (args.command === 'check') {
-    const notice = staleNotice(await dtsState(result), args.format)
-    if (notice.stderr) io.stderr(notice.stderr)
-    if (notice.stdout) (args.out === undefined ? io.stdout : io.stderr)(notice.stdout)
+    const generated =
+      args.generated === undefined
+        ? path.resolve(options.root, DEFAULT_GENERATE_OUT)
+        : path.resolve(io.cwd, args.generated)
+    for (const notice of [
+      staleNotice(await dtsState(result), args.format),
+      generatedNotice(options.root, await generatedState(result, generated, args.generated !== undefined), args.format),
+    ]) {
+      if (notice.stderr) io.stderr(notice.stderr)
+      if (notice.stdout) (args.out === undefined ? io.stdout : io.stderr)(notice.stdout)
+    }
   }
   if (args.out !== undefined && !(args.command === 'manifest' && hasErrors)) {
     const failure = await writeOut(path.resolve(io.cwd, args.out), output)

@@ -7,7 +7,6 @@ import { parseCompanionId } from './companion-ids.js'
 import { generateSearchIndexModule, type Prebuild } from './search-index.js'
 import { pruneCode } from './prune.js'
 import { generateCompanionModule, generateModule } from './virtual-module.js'
-import { toPosix } from '../scan/walk.js'
 import type { ScanResult } from '../types.js'
 
 export interface ModuleFile {
@@ -30,10 +29,36 @@ export interface GenerateModuleFilesOptions {
 
 const TS_FILE = /\.[mc]?tsx?$/
 
-/** A specifier from `fromDir` to `to` that Node, Deno, Bun and tsc read as relative. */
+/**
+ * What Node and Deno read differently in a relative specifier, which they read as a URL:
+ * `%` (an escape), `#` (a fragment), `?` (a query), and tab and line breaks (dropped).
+ * Spaces and other characters they read as written, as Bun and esbuild (which read paths) do.
+ */
+const URL_SPECIAL = /[%#?\t\n\r]/g
+const percent = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+
+/**
+ * A specifier from `fromDir` to `to` that Node, Deno, Bun and tsc read as relative, each
+ * segment percent-encoded where a URL reader would read it as another file (README,
+ * "toolreg generate").
+ */
 function relativeSpecifier(fromDir: string, to: string): string {
-  const rel = toPosix(path.relative(fromDir, to))
+  const rel = path
+    .relative(fromDir, to)
+    .split(path.sep)
+    .map(segment => segment.replace(URL_SPECIAL, percent))
+    .join('/')
   return rel.startsWith('../') ? rel : `./${rel}`
+}
+
+/**
+ * The tool files a module at `file` cannot import under Node: a `\` in a file name (POSIX)
+ * is read as `/` in a specifier, and refused percent-encoded (ERR_INVALID_MODULE_SPECIFIER).
+ */
+export function unimportableToolFiles(scan: ScanResult, file: string): string[] {
+  if (path.sep !== '/') return []
+  const dir = path.dirname(file)
+  return scan.toolModules.map(m => m.absPath).filter(abs => path.relative(dir, abs).includes('\\'))
 }
 
 /** A single-quoted TS string literal type. */

@@ -85,6 +85,8 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
         return setupEsbuild(ctx, build)
       },
     },
+    // Only `Bun.build` gets here (`Bun.plugin()` is ../bun.ts's own): it writes the manifest.
+    bun: { setup: build => setupBunManifest(ctx, build as unknown as BunBuilder) },
   }
 })
 
@@ -220,7 +222,7 @@ function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
   build.onEnd(async buildResult => {
     // Bun's esbuild-compatible `onEnd` passes no `errors` array.
     if ((buildResult.errors?.length ?? 0) > 0) return
-    const asset = ctx.manifestAsset(await ctx.currentScan())
+    const asset = ctx.manifestAsset(await ctx.currentScan(), esbuildOutput(build.initialOptions.platform))
     const { outdir, outfile, write } = build.initialOptions
     const dir = outdir ?? (outfile ? path.dirname(outfile) : undefined)
     if (!asset || !dir) return
@@ -230,6 +232,38 @@ function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
       buildResult.outputFiles?.push({ path: file, contents, hash: '', text: asset.source })
       return
     }
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(file, asset.source)
+  })
+}
+
+/**
+ * `platform: 'browser'`, esbuild's default, builds what a web server publishes (README, "The
+ * manifest and public outputs"); `node` and `neutral` (a Worker's) are server builds.
+ */
+const esbuildOutput = (platform: string | undefined): 'public' | 'server' =>
+  (platform ?? 'browser') === 'browser' ? 'public' : 'server'
+
+// ---------------------------------------------------------------------------
+// Bun
+
+/** The part of Bun's `PluginBuilder` (bun-types) `Bun.build` hands a plugin that this reads. */
+interface BunBuilder {
+  config: { outdir?: string; target?: string }
+  onEnd(callback: (result: { success?: boolean }) => void | Promise<void>): void
+}
+
+/**
+ * The manifest of a `Bun.build` into an `outdir`: `target: 'browser'`, Bun's default, is a
+ * public output (README, "The manifest and public outputs"); `bun` and `node` are server builds.
+ */
+function setupBunManifest(ctx: ToolRegistryContext, build: BunBuilder): void {
+  build.onEnd(async result => {
+    if (result.success === false) return
+    const { outdir, target } = build.config
+    const asset = ctx.manifestAsset(await ctx.currentScan(), (target ?? 'browser') === 'browser' ? 'public' : 'server')
+    if (!asset || outdir === undefined) return
+    const file = path.resolve(process.cwd(), outdir, asset.fileName)
     await mkdir(path.dirname(file), { recursive: true })
     await writeFile(file, asset.source)
   })
