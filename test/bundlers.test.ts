@@ -90,7 +90,7 @@ const builders: Record<Bundler, (req: BuildRequest) => Promise<BuildOutcome>> = 
     // The smallest resolver for the workspace package (rollup resolves only relative paths).
     const resolveWorkspace = {
       name: 'resolve-workspace',
-      // With its subpaths: the virtual module imports `@toolreg/core/tool-layer` when a tool may use it.
+      // With its subpaths (`@toolreg/core/validate`, …).
       resolveId: (id: string) =>
         id === '@toolreg/core' || id.startsWith('@toolreg/core/') ? require.resolve(id) : null,
     }

@@ -58,7 +58,7 @@ const SOURCES: Record<string, string> = {
   'toolreg.config.json': JSON.stringify({ names: 'openai' }),
   'tools/add.ts': tool('2add', 'math'),
   'tools/echo.ts': tool('echo', 'text'),
-  // A field of @toolreg/core/tool-layer: the build installs the layer from the installed package.
+  // A field of the tool layer, part of every registry: nothing to install.
   'tools/rm.ts': tool('rm', 'fs').replace('  handler:', '  needsApproval: true,\n  handler:'),
   'src/main.ts': `import { registry, toolNames, type ToolName } from 'virtual:tool-registry'
 
@@ -271,7 +271,7 @@ describe('a project outside the workspace, installed from the tarballs', () => {
   })
 
   it(
-    'vite build with the shared config: the bundle runs its tools (the one needing approval fails closed: the build installed the tool layer)',
+    'vite build with the shared config: the bundle runs its tools (the one needing approval fails closed)',
     async () => {
       const built = await viteBuild(app)
       expect(built.code, built.stdout + built.stderr).toBe(0)
