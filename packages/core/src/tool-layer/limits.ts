@@ -45,7 +45,7 @@ async function drain(
   ctx: ToolCallContext,
   logger: Logger,
   name: string,
-  stopped: (p: Promise<unknown>) => void,
+  stopped?: (p: Promise<unknown>) => void,
 ) {
   const i = it[Symbol.asyncIterator]()
   let last: unknown
@@ -57,7 +57,8 @@ async function drain(
       | IteratorResult<unknown>
       | typeof ABORTED
     if (step === ABORTED) {
-      stopped(Promise.resolve(i.return?.()).catch(() => {}))
+      const end = Promise.resolve(i.return?.())
+      stopped ? stopped(end.catch(() => {})) : end.catch(() => {})
       return ABORTED
     }
     if (step.done) return last
@@ -75,8 +76,8 @@ async function drain(
 
 /**
  * One handler call: its `timeoutMs` joins the caller's signal in the `ctx.signal` the handler
- * sees. `stopped` gets a promise that settles when the handler itself has stopped, which may be
- * after the call's answer (a handler that ignores its signal runs on).
+ * sees. `stopped` (when a slot waits for it) gets a promise that settles when the handler itself
+ * has stopped, which may be after the call's answer (a handler that ignores its signal runs on).
  */
 async function attempt(
   e: ToolEntry,
@@ -84,14 +85,14 @@ async function attempt(
   ctx: ToolCallContext,
   logger: Logger,
   state: CallState,
-  stopped: (p: Promise<unknown>) => void,
+  stopped?: (p: Promise<unknown>) => void,
 ): Promise<unknown> {
   const caller = ctx.signal
   const signal = within(caller, e.timeoutMs)
   const c = signal === caller ? ctx : { ...ctx, signal }
   // Called as the entry's method: a lazy table's shared placeholder handler reads its tool's name off `this`.
   const raw = signal?.aborted ? ABORTED : during(state, () => e.handler(args as Record<string, unknown>, c))
-  stopped(Promise.resolve(raw).catch(() => {}))
+  stopped?.(Promise.resolve(raw).catch(() => {}))
   let r = signal ? await race(raw, signal) : await raw
   if (r !== ABORTED && isAsyncIterable(r)) r = await drain(r, c, logger, e.name, stopped)
   return r === ABORTED && !caller?.aborted ? TIMED_OUT : r
@@ -142,6 +143,8 @@ export async function execute(
   state: CallState,
 ): Promise<unknown> {
   const caller = ctx.signal
+  // The common tool: one attempt, no slot to hold.
+  if (!e.maxConcurrency && !e.retry) return (state.attempts++, attempt(e, args, ctx, logger, state))
   const release = e.maxConcurrency ? await acquire(e, within(caller, e.timeoutMs)) : undefined
   if (release === ABORTED) return caller?.aborted ? ABORTED : TIMED_OUT
   let running: Promise<unknown> | undefined
