@@ -37,7 +37,7 @@ export function planTools(
   }
   for (const tool of listed) {
     if (options.accepts(tool.name))
-      add(tool, createCallHandler(client, server, tool.name, timeoutMs, toToolExtras(tool).outputSchema !== undefined))
+      add(tool, createCallHandler(client, server, tool.name, options, toToolExtras(tool).outputSchema !== undefined))
   }
   if (options.utilities) {
     for (const utility of utilityTools(client, server, timeoutMs)) add(utility.info, utility.handler)

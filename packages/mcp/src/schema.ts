@@ -1,4 +1,5 @@
 import { sanitizeToolError, type ToolSchema } from '@toolreg/core'
+import { cleanTexts } from './clean.js'
 
 /** The part of an MCP `Tool` the registry needs. */
 export interface McpToolInfo {
@@ -10,17 +11,6 @@ export interface McpToolInfo {
 }
 
 const EMPTY_PARAMETERS: Record<string, unknown> = { type: 'object', properties: {} }
-
-/** Every `description` and `title` string of a schema sanitized (the server's text reaches the model in definitions). */
-function cleanTexts(value: unknown, depth = 0): unknown {
-  if (typeof value != 'object' || value === null || depth > 64) return value
-  if (Array.isArray(value)) return value.map(v => cleanTexts(v, depth + 1))
-  const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(value))
-    out[k] =
-      (k == 'description' || k == 'title') && typeof v == 'string' ? sanitizeToolError(v) : cleanTexts(v, depth + 1)
-  return out
-}
 
 /**
  * Function schema for a registered MCP tool; drops a top-level `$schema`, which some model APIs refuse.

@@ -24,6 +24,13 @@ export interface AttachMcpServerOptions {
   verbose?: boolean
   /** Per-request timeout in ms for tool calls and listings. Default 60 000; `Infinity` means the longest timer (~24.8 days). */
   timeoutMs?: number
+  /**
+   * Bound in ms on one tool call's whole run: each `notifications/progress` restarts `timeoutMs`,
+   * so a server that keeps reporting progress would otherwise hold the call open forever (the SDK's
+   * `maxTotalTimeout`). Default 600 000 (10 minutes), or `timeoutMs` when that is longer; `Infinity`
+   * means the longest timer.
+   */
+  maxTotalTimeoutMs?: number
 }
 
 /** A live attachment of one MCP client to a registry. */

@@ -7,7 +7,6 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { ToolRegistry, toMcpCallToolResult, toMcpTools } from '@toolreg/core'
-import { toolLayer } from '@toolreg/core/tool-layer'
 import { validator } from '@toolreg/core/validate'
 import { attachMcpServer } from '@toolreg/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -21,7 +20,7 @@ const WEATHER_OUT = {
 
 /** A registry with a structured tool and a streaming one. */
 function source() {
-  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator, toolLayer })
+  const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
   registry.register({
     name: 'weather',
     toolset: 'w',

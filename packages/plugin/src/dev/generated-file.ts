@@ -85,10 +85,7 @@ const rootName = (root: string, file: string): string => path.relative(root, fil
  * The files of `out` and its companions for a scan, or (exit code 2) an out path that may not
  * be written (./out-path.ts) and (1) a scan with errors or a tool file Node cannot import.
  */
-async function planModuleFiles(
-  result: ScanResult,
-  args: { out: string; prune?: boolean },
-): Promise<ModuleFilesPlan> {
+async function planModuleFiles(result: ScanResult, args: { out: string; prune?: boolean }): Promise<ModuleFilesPlan> {
   const { root, dirs } = result.options
   const name = (file: string): string => rootName(root, file)
   const scanned = result.files.map(f => f.absPath)
