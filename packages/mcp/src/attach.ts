@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { ToolHandler } from '@toolreg/core'
+import { markUntrustedSchema, type ToolHandler } from '@toolreg/core'
 import { hookClose, hookToolsListChanged } from './hooks.js'
 import { listAllTools } from './listing.js'
 import { isMcpToolset, mcpToolsetName } from './names.js'
@@ -60,7 +60,12 @@ export async function attachMcpServer(
       logger.warn(`${prefix} ${name} skipped:`, err instanceof Error ? err.message : err)
       return false
     }
-    if (entry) owned.set(name, tool.handler)
+    if (entry) {
+      // The server's patterns are its to check: never run on the model's text here (core README, "Patterns from untrusted schemas").
+      markUntrustedSchema(entry.schema.parameters)
+      markUntrustedSchema(entry.outputSchema)
+      owned.set(name, tool.handler)
+    }
     return entry !== undefined
   }
 

@@ -5,9 +5,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { ToolRegistry } from '@toolreg/core'
+import { validator } from '@toolreg/core/validate'
 import { attachMcpServer, type AttachMcpServerOptions } from '@toolreg/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { newRegistry } from './fixtures.js'
+import { recordingLogger } from './helpers.js'
 
 const clients: Client[] = []
 const timers: ReturnType<typeof setInterval>[] = []
@@ -116,5 +119,66 @@ describe('a property named __proto__ stays a property (trust #13)', () => {
     expect(Object.isFrozen(Object.getOwnPropertyDescriptor(stored.properties, '__proto__')!.value)).toBe(true)
     const [def] = await registry.getToolDefinitions()
     expect(JSON.stringify(def!.function.parameters)).toContain('"__proto__":{"type":"number","description":"p"}')
+  })
+})
+
+describe('a server’s patterns never run on the model’s text (trust #4)', () => {
+  /** A server whose `check` tool has an exponentially backtracking pattern; it answers what it got. */
+  async function backtracking() {
+    const server = new Server({ name: 'evil', version: '1' }, { capabilities: { tools: {} } })
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [
+        {
+          name: 'check',
+          inputSchema: {
+            type: 'object',
+            properties: { s: { type: 'string', pattern: '^(a+)+$', maxLength: 100 } },
+            patternProperties: { '^(x+)+$': { type: 'number' } },
+            additionalProperties: false,
+            required: ['s'],
+          },
+        },
+      ],
+    }))
+    server.setRequestHandler(CallToolRequestSchema, request => ({
+      content: [{ type: 'text', text: `got ${JSON.stringify(request.params.arguments)}` }],
+    }))
+    const client = new Client({ name: 'test', version: '1' })
+    const [a, b] = InMemoryTransport.createLinkedPair()
+    await server.connect(b)
+    await client.connect(a)
+    clients.push(client)
+    const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
+    await attachMcpServer(registry, client, { server: 'evil', utilities: false })
+    return registry
+  }
+
+  it('a 40-character argument built to backtrack returns at once: the server, not toolreg, judges the pattern', {
+    timeout: 10_000,
+  }, async () => {
+    const registry = await backtracking()
+    const s = `${'a'.repeat(40)}!`
+    const started = performance.now()
+    expect(await registry.dispatch('mcp__evil__check', { s })).toBe(`got {"s":"${s}"}`)
+    // A key the backtracking patternProperties key would be run on.
+    expect(await registry.dispatch('mcp__evil__check', { s: 'a', [`${'x'.repeat(40)}!`]: 1 })).toMatch(/^got /)
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  it('the rest of the schema is still checked, and the model still sees the pattern', async () => {
+    const registry = await backtracking()
+    expect(JSON.parse((await registry.dispatch('mcp__evil__check', { s: 3 })) as string).error).toMatch(
+      /Invalid arguments for tool mcp__evil__check: s/,
+    )
+    const [def] = await registry.getToolDefinitions()
+    expect(JSON.stringify(def!.function.parameters)).toContain('"pattern":"^(a+)+$"')
+  })
+
+  it('a schema the app registers itself keeps its pattern checked', async () => {
+    const registry = new ToolRegistry({ logger: recordingLogger().logger, validator })
+    const parameters = { type: 'object', properties: { s: { type: 'string', pattern: '^a+$' } } }
+    registry.register({ name: 'own', toolset: 't', schema: { parameters }, handler: () => 'ok' })
+    expect(await registry.dispatch('own', { s: 'aaa' })).toBe('ok')
+    expect(JSON.parse((await registry.dispatch('own', { s: 'b' })) as string).error).toMatch(/pattern/)
   })
 })

@@ -9,6 +9,10 @@
  *   linear regex (test/redos.test.ts) accepting a subset of the same URLs;
  * - `type` with `number` or `integer`: `maximum`/`minimum` of ±Number.MAX_VALUE, which
  *   every finite number meets and `1e400` (parsed as Infinity) does not.
+ * - an untrusted schema (an MCP server's, see ../untrusted.ts) keeps no `pattern` and no
+ *   `patternProperties` (nor the `additionalProperties`/`unevaluatedProperties` beside them,
+ *   which depend on which names those patterns match): its owner checks them, toolreg never
+ *   runs a regular expression someone else wrote on the model's text.
  * The errors these rewrites cause are worded back by `guardedMessage`.
  */
 
@@ -50,14 +54,29 @@ const MAP = ['$defs', 'definitions', 'dependencies', 'dependentSchemas', 'patter
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v == 'object' && v !== null && !Array.isArray(v)
 
 /** A rewritten copy of `schema` (never the registry's frozen one) for the library. */
-export function guardSchema(schema: unknown): unknown {
+export function guardSchema(schema: unknown, untrusted = false): unknown {
   if (!isObject(schema)) return schema
   const out: Record<string, unknown> = { ...schema }
-  for (const k of ONE) if (isObject(out[k])) out[k] = guardSchema(out[k])
-  for (const k of LIST) if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map(guardSchema)
+  const guard = (s: unknown) => guardSchema(s, untrusted)
+  for (const k of ONE) if (isObject(out[k])) out[k] = guard(out[k])
+  for (const k of LIST) if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map(guard)
   for (const k of MAP) {
     const m = out[k]
-    if (isObject(m)) out[k] = Object.fromEntries(Object.entries(m).map(([n, s]) => [n, guardSchema(s)]))
+    // defineProperty: a schema named `__proto__` stays a name, never the copy's prototype.
+    if (isObject(m))
+      out[k] = Object.entries(m).reduce(
+        (o, [n, s]) =>
+          Object.defineProperty(o, n, { value: guard(s), enumerable: true, writable: true, configurable: true }),
+        {},
+      )
+  }
+  if (untrusted) {
+    delete out.pattern
+    if (out.patternProperties !== undefined) {
+      delete out.patternProperties
+      delete out.additionalProperties
+      delete out.unevaluatedProperties
+    }
   }
   if (out.format === 'url') {
     delete out.format

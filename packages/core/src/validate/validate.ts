@@ -7,6 +7,7 @@
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema'
 import { compileFastCheck } from './fastcheck.js'
 import { guardedMessage, guardSchema } from './guard.js'
+import { isUntrustedSchema } from '../untrusted.js'
 import type { JsonSchemaValidator, StandardIssue, StandardResult } from '../types.js'
 
 export interface ValidatorOptions {
@@ -96,7 +97,7 @@ export function createValidator(options: ValidatorOptions = {}): JsonSchemaValid
     let p = prepared.get(schema)
     if (!p) {
       // The library annotates the schema it is given: it gets its own copy, not the registry's frozen one.
-      const guarded = guardSchema(schema)
+      const guarded = guardSchema(schema, isUntrustedSchema(schema))
       p = {
         full: new Validator(structuredClone(guarded) as Schema, draft, false),
         guarded,
