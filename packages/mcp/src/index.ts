@@ -1,4 +1,5 @@
 export { attachMcpServer } from './attach.js'
+export { serveMcp, type ServeMcpOptions } from './serve.js'
 export { McpToolError } from './errors.js'
 export { mcpToolName, mcpToolsetName, sanitizeNamePart } from './names.js'
 export { DEFAULT_TIMEOUT_MS } from './options.js'
