@@ -22,15 +22,19 @@ export interface ServeMcpOptions {
  * the request's abort signal (a client's cancellation aborts `ctx.signal`), its id as
  * `ctx.toolCallId`, progress as `notifications/progress` when the request asks for it, and the
  * answer as a `CallToolResult` (`isError` for an error envelope, `structuredContent` only for
- * a result validated against the tool's `outputSchema`). Takes an SDK `Server` created with the
- * `tools` capability, or an `McpServer` (its `.server`).
+ * a result validated against the tool's `outputSchema`); a change of the registry's tools sends
+ * `notifications/tools/list_changed` (once per task, however many tools changed). Takes an SDK
+ * `Server` or an `McpServer` (its `.server`), before it connects; returns the function that stops
+ * following the registry.
  */
 export function serveMcp(
   target: Server | { server: Server },
   registry: ToolRegistry,
   options: ServeMcpOptions = {},
-): void {
+): () => void {
   const server = 'server' in target ? target.server : target
+  if (server.transport !== undefined) throw new TypeError('serveMcp: call it before the server connects')
+  server.registerCapabilities({ tools: { listChanged: true } })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: toMcpTools(await registry.getToolDefinitions(options.definitions), { registry }),
   }))
@@ -58,5 +62,15 @@ export function serveMcp(
     } as ToolCallContext
     const result = await registry.dispatch(name, args ?? {}, ctx)
     return toMcpCallToolResult(result, registry.getEntry(name)) as never
+  })
+  let pending = false
+  return registry.subscribe(() => {
+    if (pending || server.transport === undefined) return
+    pending = true
+    queueMicrotask(() => {
+      pending = false
+      if (server.transport !== undefined)
+        server.sendToolListChanged().catch(err => registry.logger.warn('serveMcp: tools/list_changed not sent:', err))
+    })
   })
 }

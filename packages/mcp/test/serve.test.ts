@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { ToolRegistry } from '@toolreg/core'
 import { validator } from '@toolreg/core/validate'
 import { serveMcp, type ServeMcpOptions } from '@toolreg/mcp'
@@ -63,6 +64,22 @@ async function connect(registry: ToolRegistry, options?: ServeMcpOptions, high =
 }
 
 describe('serveMcp', () => {
+  it('a change of the registry’s tools sends one tools/list_changed; a connected server is refused', async () => {
+    const { registry } = world()
+    const client = await connect(registry)
+    let changed = 0
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++)
+    registry.register({ name: 'a', toolset: 'x', schema: {}, handler: () => 'a' })
+    registry.register({ name: 'b', toolset: 'x', schema: {}, handler: () => 'b' })
+    await new Promise(r => setTimeout(r, 50))
+    expect(changed).toBe(1)
+    expect((await client.listTools()).tools.map(t => t.name)).toContain('b')
+    const connected = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } })
+    await connected.connect(InMemoryTransport.createLinkedPair()[1])
+    expect(() => serveMcp(connected, registry)).toThrow('serveMcp: call it before the server connects')
+    await connected.close()
+  })
+
   it('lists every tool with its annotations and output schema', async () => {
     const client = await connect(world().registry)
     const { tools } = await client.listTools()
