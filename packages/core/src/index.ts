@@ -59,3 +59,21 @@ export type { SearchOptions, SearchHit } from './search/search.js'
 export type { SearchIndexTool } from './search/prebuilt.js'
 export type { FindToolsOptions } from './search/find-tools.js'
 export type { SourceTable, SourceVersion } from './registry/sources.js'
+export { createToolSurface } from './surface/surface.js'
+export { deferredNames } from './surface/defer.js'
+export { toAnthropicSurface, anthropicToolResult } from './surface/anthropic.js'
+export { toOpenAIResponsesSurface, openAIResponsesOutput } from './surface/openai.js'
+export { toAiSdkSurface } from './surface/aisdk.js'
+export type { ToolSurface, ToolSurfaceOptions } from './surface/surface.js'
+export type { DeferRule, DeferOption } from './surface/defer.js'
+export type { AnthropicDeferredTool, AnthropicSearchResult, AnthropicToolUse } from './surface/anthropic.js'
+export type {
+  OpenAIDeferredTool,
+  OpenAIToolSearchTool,
+  OpenAINamespaceTool,
+  OpenAISurfaceTool,
+  OpenAISurfaceOptions,
+  OpenAISurfaceCall,
+  OpenAISurfaceOutput,
+} from './surface/openai.js'
+export type { AiSdkToolSearchFunction, AiSdkSurfaceOptions } from './surface/aisdk.js'

@@ -145,6 +145,11 @@ export interface ToolSpec<P extends ToolParameters = Record<string, unknown>> {
    * has a tool of this name and HEAD does not (see the plugin README, "`toolreg diff`").
    */
   renamedFrom?: string
+  /**
+   * Sent to the model only once a search finds it (see the README, "Deferred loading and tool
+   * search"): a tool surface (`createToolSurface`) defers it whatever its `defer` rule says.
+   */
+  defer?: boolean
 }
 
 /** The stored, frozen record of a registered tool. */
@@ -178,6 +183,8 @@ export interface ToolEntry {
   /** The Standard Schema given as `outputSchema`, which validates results. */
   readonly standardOutputSchema?: StandardSchemaV1
   readonly inputExamples?: readonly object[]
+  /** Registered with `defer: true`. */
+  readonly defer?: boolean
 }
 
 export interface RegisterMeta {

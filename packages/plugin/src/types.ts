@@ -1,3 +1,4 @@
+import type { DeferRule } from '@toolreg/core'
 // The data that flows between the scanner, the code generators and the bundler
 // adapters. Everything here is plain data: the core never throws for bad input,
 // it returns diagnostics.
@@ -26,6 +27,13 @@ export interface ToolRegistryOptions {
    * against the root-relative path (`'tools/admin/*.ts'`). Default `false`.
    */
   lazy?: boolean | string | string[]
+  /**
+   * Which tools a tool surface sends only once a search finds them: `true` (all), tool names,
+   * or a rule (`{ all, tools, toolsets, except, keep, usage }`, `usage` a JSON file of calls per
+   * tool relative to root, or the counts). Resolved at build time into the `deferred` export.
+   * Default: none.
+   */
+  defer?: boolean | string[] | (Omit<DeferRule, 'usage'> & { usage?: string | Readonly<Record<string, number>> })
   /** Where to write the `.d.ts` for `virtual:tool-registry` (relative to root), or `false`. Default `'tool-registry.d.ts'`. */
   dts?: string | false
   /**
@@ -62,6 +70,8 @@ export interface ResolvedOptions {
   isolate: boolean
   /** `false`, `true`, or the globs of the files that load lazily. */
   lazy: boolean | string[]
+  /** The `defer` rule with its usage counts read, or `false`. */
+  defer: DeferRule | false
   dts: string | false
   manifest: string | false
   /** The user named `manifest` (inline or in the config file): client builds emit it too. */

@@ -472,6 +472,7 @@ describe('resolveOptions', () => {
       strict: false,
       isolate: false,
       lazy: false,
+      defer: false,
       dts: 'tool-registry.d.ts',
       manifest: 'tool-manifest.json',
     })

@@ -87,6 +87,7 @@ export function createEntry(
     source,
     standardSchema: std,
     annotations: frozenCopy(annotations),
+    defer: spec.defer === true,
     ...layered,
   })
 }

@@ -91,7 +91,9 @@ export function generateModuleFiles(scan: ScanResult, options: GenerateModuleFil
     const names = scan.toolNames.length === 0 ? 'never' : scan.toolNames.map(quote).join(' | ')
     // Generated code is not the project's to type-check (its lazy loaders' parameters are
     // untyped); what the file exports still has types.
-    const typed = text.replace(/^export const toolNames = /m, 'export const toolNames: readonly ToolName[] = ')
+    const typed = text
+      .replace(/^export const toolNames = /m, 'export const toolNames: readonly ToolName[] = ')
+      .replace(/^export const deferred = /m, 'export const deferred: readonly ToolName[] = ')
     text = `// @ts-nocheck\n${typed}\n/** Every statically known tool name of this build. */\nexport type ToolName = ${names}\n`
   }
   const files: ModuleFile[] = [{ file: options.file, content: text }]

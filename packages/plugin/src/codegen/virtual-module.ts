@@ -1,6 +1,7 @@
 // The source of `virtual:tool-registry` (docs: packages/plugin/README.md, "The virtual
 // module"). Pure: scan in, text out. File names are data, never code: every path goes
 // through JSON.stringify.
+import { deferredToolNames } from './deferred.js'
 import { hash } from 'node:crypto'
 import { companionId, parseCompanionId, type CompanionId } from './companion-ids.js'
 import { isLazyModule, lazyRegistrations } from './lazy-table.js'
@@ -80,6 +81,7 @@ export function generateModule(scan: ScanResult, options: GenerateModuleOptions 
   lines.push('', 'export { registry }')
   lines.push(`export const toolNames = ${FREEZE}([${scan.toolNames.map(str).join(', ')}])`)
   lines.push(`export const manifest = ${frozenManifest(scan.manifest)}`)
+  lines.push(`export const deferred = ${FREEZE}([${deferredToolNames(scan).map(str).join(', ')}])`)
   if (!isolate) {
     // The tool modules stay through their side-effect marking (README: "The virtual module"), not through this export.
     lines.push(`export const toolModules = ${FREEZE}([${paths.map((_, i) => `__tool${i}`).join(', ')}])`)

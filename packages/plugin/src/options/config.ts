@@ -28,6 +28,7 @@ const CONFIG_KEYS: readonly (keyof ToolRegistryConfig)[] = [
   'strict',
   'isolate',
   'lazy',
+  'defer',
   'dts',
   'manifest',
   'verify',

@@ -1,6 +1,8 @@
 // Option defaults and validation. Bad options are a programming error of the
 // caller (not bad input files), so they throw a TypeError at once.
+import { readFileSync } from 'node:fs'
 import * as path from 'node:path'
+import type { DeferRule } from '@toolreg/core'
 import { isNameRuleName } from './names.js'
 import type { ResolvedOptions, ToolRegistryOptions } from '../types.js'
 
@@ -49,6 +51,46 @@ function lazyOption(value: unknown): boolean | string[] {
   return [...globs]
 }
 
+const DEFER_KEYS = ['all', 'tools', 'toolsets', 'except', 'keep', 'usage']
+
+/** The `defer` option as a rule, its `usage` file read (relative to `root`). */
+function deferOption(value: ToolRegistryOptions['defer'], root: string): DeferRule | false {
+  if (value === undefined || value === false) return false
+  if (value === true) return { all: true }
+  if (Array.isArray(value)) return { tools: stringList(value, 'defer', []) }
+  if (!value || typeof value !== 'object')
+    throw new OptionError('toolRegistry: option "defer" must be a boolean, an array of tool names or a rule object')
+  const unknown = Object.keys(value).find(k => !DEFER_KEYS.includes(k))
+  if (unknown) throw new OptionError(`toolRegistry: option "defer" has an unknown key "${unknown}" (${DEFER_KEYS.join(', ')})`)
+  if (value.all !== undefined && typeof value.all !== 'boolean')
+    throw new OptionError('toolRegistry: option "defer.all" must be a boolean')
+  if (value.keep !== undefined && !(Number.isInteger(value.keep) && value.keep >= 0))
+    throw new OptionError('toolRegistry: option "defer.keep" must be a whole number of tools, 0 or more')
+  const rule: DeferRule = {
+    ...(value.all !== undefined ? { all: value.all } : {}),
+    ...(value.keep !== undefined ? { keep: value.keep } : {}),
+  }
+  for (const key of ['tools', 'toolsets', 'except'] as const)
+    if (value[key] !== undefined) rule[key] = stringList(value[key], `defer.${key}`, [])
+  if (value.usage !== undefined) rule.usage = usageCounts(value.usage, root)
+  return rule
+}
+
+function usageCounts(usage: unknown, root: string): Record<string, number> {
+  let counts = usage
+  if (typeof usage === 'string') {
+    const file = path.resolve(root, usage)
+    try {
+      counts = JSON.parse(readFileSync(file, 'utf8'))
+    } catch (error) {
+      throw new OptionError(`toolRegistry: option "defer.usage": cannot read ${file}: ${(error as Error).message}`)
+    }
+  }
+  if (!counts || typeof counts !== 'object' || Object.values(counts).some(n => typeof n !== 'number'))
+    throw new OptionError('toolRegistry: option "defer.usage" must be a JSON object of calls per tool name')
+  return { ...(counts as Record<string, number>) }
+}
+
 /**
  * Fill in defaults. `root` is the bundler's root (Vite `config.root`); an
  * explicit `options.root` wins and is resolved against the working directory.
@@ -74,8 +116,9 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
   if (options.verify !== undefined && typeof options.verify !== 'boolean')
     throw new OptionError('toolRegistry: option "verify" must be a boolean')
   if (registryModules.length === 0) throw new OptionError('toolRegistry: option "registryModules" must not be empty')
+  const resolvedRoot = path.resolve(options.root ?? root ?? process.cwd())
   return {
-    root: path.resolve(options.root ?? root ?? process.cwd()),
+    root: resolvedRoot,
     dirs: stringList(options.dirs, 'dirs', defaultOptions.dirs),
     include: stringList(options.include, 'include', defaultOptions.include),
     exclude: stringList(options.exclude, 'exclude', defaultOptions.exclude),
@@ -84,6 +127,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     strict: options.strict === true,
     isolate: options.isolate === true,
     lazy: lazyOption(options.lazy),
+    defer: deferOption(options.defer, resolvedRoot),
     dts: fileOption(options.dts, 'dts', defaultOptions.dts),
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
     ...(typeof options.manifest === 'string' ? { manifestNamed: true as const } : {}),

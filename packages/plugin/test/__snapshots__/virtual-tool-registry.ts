@@ -9,5 +9,6 @@ import * as __tool2 from "../../../../test/fixtures/scan-basic/tools/search.ts"
 export { registry }
 export const toolNames = /* @__PURE__ */ Object.freeze(["add", "clock_now", "multiply", "web_search"])
 export const manifest = /* @__PURE__ */ JSON.parse('{"version":1,"tools":[{"name":"clock_now","toolset":"time","file":"tools/clock.ts","line":11,"column":1},{"name":"add","toolset":"math","file":"tools/math.ts","line":12,"column":1},{"name":"multiply","toolset":"math","file":"tools/math.ts","line":19,"column":25},{"name":"web_search","toolset":"web","file":"tools/search.ts","line":3,"column":1}],"files":["tools/clock.ts","tools/math.ts","tools/search.ts"]}', (_, value) => typeof value === 'object' && value !== null ? Object.freeze(value) : value)
+export const deferred = /* @__PURE__ */ Object.freeze([])
 export const toolModules = /* @__PURE__ */ Object.freeze([__tool0, __tool1, __tool2])
 export const loadErrors = /* @__PURE__ */ Object.freeze([])
