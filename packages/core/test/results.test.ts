@@ -88,7 +88,7 @@ describe('result mappers', () => {
         { type: 'text', text: 'a cat' },
         { type: 'image-data', data: PNG, mediaType: 'image/png' },
         { type: 'image-data', data: 'AAAA', mediaType: 'image/bmp' },
-        { type: 'media', data: 'UklG', mediaType: 'audio/wav' },
+        { type: 'file-data', data: 'UklG', mediaType: 'audio/wav' },
         { type: 'text', text: JSON.stringify(picture.content[4]) },
       ],
     })

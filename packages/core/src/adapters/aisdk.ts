@@ -24,7 +24,7 @@ export type AiSdkModelOutput =
       value: (
         | { type: 'text'; text: string }
         | { type: 'image-data'; data: string; mediaType: string }
-        | { type: 'media'; data: string; mediaType: string }
+        | { type: 'file-data'; data: string; mediaType: string }
       )[]
     }
 
@@ -65,7 +65,7 @@ export function toAiSdkModelOutput(output: unknown): AiSdkModelOutput {
       value: contentBlocks(r).map(b =>
         b.type == 'text'
           ? b
-          : { type: b.type == 'image' ? 'image-data' : 'media', data: b.data, mediaType: b.mimeType },
+          : { type: b.type == 'image' ? 'image-data' : 'file-data', data: b.data, mediaType: b.mimeType },
       ),
     }
   return output && typeof output == 'object'

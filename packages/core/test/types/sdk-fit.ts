@@ -15,6 +15,7 @@ import {
   type ToolResult,
 } from '@toolreg/core'
 import { jsonSchema, type ToolSet } from 'ai'
+import { jsonSchema as jsonSchema7, type ToolSet as ToolSet7 } from 'ai-v7'
 import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
@@ -33,6 +34,8 @@ export const anthropic: Anthropic.Tool[] = toAnthropicTools(defs)
 export const anthropicParams: Anthropic.MessageCreateParams['tools'] = toAnthropicTools(defs)
 export const mcp: McpSdkTool[] = toMcpTools(defs)
 export const aiSdk: ToolSet = toAiSdkTools(defs, { jsonSchema })
+// ai 7 (its file parts: `file-data`, no `media`).
+export const aiSdk7: ToolSet7 = toAiSdkTools(defs, { jsonSchema: jsonSchema7 })
 
 export const toolMessage: ChatCompletionToolMessageParam = toOpenAIToolMessage('call_1', result)
 export const message: ChatCompletionMessageParam = toOpenAIToolMessage('call_1', result)
