@@ -53,8 +53,11 @@ function lazyOption(value: unknown): boolean | string[] {
 
 const DEFER_KEYS = ['all', 'tools', 'toolsets', 'except', 'keep', 'usage']
 
-/** The `defer` option as a rule, its `usage` file read (relative to `root`). */
-function deferOption(value: ToolRegistryOptions['defer'], root: string): DeferRule | false {
+/**
+ * The `defer` option as a rule, its `usage` file read relative to `root` (not read when the
+ * root is not known yet: options are checked once before the bundler names its root).
+ */
+function deferOption(value: ToolRegistryOptions['defer'], root: string | undefined): DeferRule | false {
   if (value === undefined || value === false) return false
   if (value === true) return { all: true }
   if (Array.isArray(value)) return { tools: stringList(value, 'defer', []) }
@@ -72,7 +75,8 @@ function deferOption(value: ToolRegistryOptions['defer'], root: string): DeferRu
   }
   for (const key of ['tools', 'toolsets', 'except'] as const)
     if (value[key] !== undefined) rule[key] = stringList(value[key], `defer.${key}`, [])
-  if (value.usage !== undefined) rule.usage = usageCounts(value.usage, root)
+  if (value.usage !== undefined && (root !== undefined || typeof value.usage !== 'string'))
+    rule.usage = usageCounts(value.usage, root ?? '')
   return rule
 }
 
@@ -116,9 +120,8 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
   if (options.verify !== undefined && typeof options.verify !== 'boolean')
     throw new OptionError('toolRegistry: option "verify" must be a boolean')
   if (registryModules.length === 0) throw new OptionError('toolRegistry: option "registryModules" must not be empty')
-  const resolvedRoot = path.resolve(options.root ?? root ?? process.cwd())
   return {
-    root: resolvedRoot,
+    root: path.resolve(options.root ?? root ?? process.cwd()),
     dirs: stringList(options.dirs, 'dirs', defaultOptions.dirs),
     include: stringList(options.include, 'include', defaultOptions.include),
     exclude: stringList(options.exclude, 'exclude', defaultOptions.exclude),
@@ -127,7 +130,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     strict: options.strict === true,
     isolate: options.isolate === true,
     lazy: lazyOption(options.lazy),
-    defer: deferOption(options.defer, resolvedRoot),
+    defer: deferOption(options.defer, options.root ?? root),
     dts: fileOption(options.dts, 'dts', defaultOptions.dts),
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
     ...(typeof options.manifest === 'string' ? { manifestNamed: true as const } : {}),
