@@ -8,5 +8,6 @@ import * as size from './size.mjs'
 import * as search from './search.mjs'
 import * as validation from './validation.mjs'
 import * as lazy from './lazy.mjs'
+import * as surface from './surface.mjs'
 
-export const FIGURES = [build, scan, dev, coldstart, runtime, validation, size, search, lazy]
+export const FIGURES = [build, scan, dev, coldstart, runtime, validation, size, search, lazy, surface]
