@@ -18,7 +18,12 @@ const call = (toolCallId: string, toolName: string, input: object) => ({
   usage,
   warnings: [],
 })
-const stop = { content: [{ type: 'text' as const, text: 'done' }], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] }
+const stop = {
+  content: [{ type: 'text' as const, text: 'done' }],
+  finishReason: { unified: 'stop' as const, raw: 'stop' },
+  usage,
+  warnings: [],
+}
 
 /** A mock model playing `steps` in turn; `offered` keeps the tool names each step was sent. */
 function scripted(steps: ReturnType<typeof call | (() => typeof stop)>[]) {

@@ -54,7 +54,11 @@ async function project(fileName: (i: number) => string) {
   })
   const out = await run(process.execPath, [path.join(root, 'dist/main.js')], root)
   expect(out.stderr).toBe('')
-  return { root, answer: JSON.parse(out.stdout), manifest: await readFile(path.join(root, 'dist/tool-manifest.json'), 'utf8') }
+  return {
+    root,
+    answer: JSON.parse(out.stdout),
+    manifest: await readFile(path.join(root, 'dist/tool-manifest.json'), 'utf8'),
+  }
 }
 
 it('defers what the rule says at build time, and the same tools give the same bytes in any file order', async () => {

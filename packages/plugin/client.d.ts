@@ -10,6 +10,8 @@ declare module 'virtual:tool-registry' {
   /** What the build registers: each tool's name, toolset and place. */
   export type ToolManifest = import('./dist/index.js').ToolManifest<ToolName>
   export const manifest: ToolManifest
+  /** The tools the plugin's `defer` option defers, by name: `createToolSurface(registry, { defer: deferred })`. */
+  export const deferred: readonly ToolName[]
   /** Tool modules that threw while loading (only with `isolate: true`). */
   export const loadErrors: readonly { readonly file: string; readonly error: string }[]
   /** The tool modules' namespaces in file order (`null` for one that failed to load). */

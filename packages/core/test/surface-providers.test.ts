@@ -40,8 +40,14 @@ describe('Anthropic: defer_loading and a tool search answered with tool_referenc
   it('sends deferred tools with defer_loading, answers the search from the index, then runs the tool found', async () => {
     const surface = createToolSurface(catalogue(), { defer: { toolsets: ['billing', 'github'] } })
     const { fetch, bodies } = scripted([
-      anthropicReply([{ type: 'tool_use', id: 'u1', name: 'find_tools', input: { query: 'refund a stripe payment' } }], 'tool_use'),
-      anthropicReply([{ type: 'tool_use', id: 'u2', name: 'refund_payment', input: { payment_id: 'pi_1' } }], 'tool_use'),
+      anthropicReply(
+        [{ type: 'tool_use', id: 'u1', name: 'find_tools', input: { query: 'refund a stripe payment' } }],
+        'tool_use',
+      ),
+      anthropicReply(
+        [{ type: 'tool_use', id: 'u2', name: 'refund_payment', input: { payment_id: 'pi_1' } }],
+        'tool_use',
+      ),
       anthropicReply([{ type: 'text', text: 'Refunded.', citations: null }], 'end_turn'),
     ])
     const client = new Anthropic({ apiKey: 'test', fetch })
@@ -66,9 +72,16 @@ describe('Anthropic: defer_loading and a tool search answered with tool_referenc
     ])
     const search = (bodies[1]!.messages as Anthropic.MessageParam[])[2]!.content as Anthropic.ToolResultBlockParam[]
     expect(search[0]).toMatchObject({ tool_use_id: 'u1', is_error: false })
-    expect((search[0]!.content as Anthropic.ToolReferenceBlockParam[])[0]).toEqual({ type: 'tool_reference', tool_name: 'refund_payment' })
+    expect((search[0]!.content as Anthropic.ToolReferenceBlockParam[])[0]).toEqual({
+      type: 'tool_reference',
+      tool_name: 'refund_payment',
+    })
     const run = (bodies[2]!.messages as Anthropic.MessageParam[])[4]!.content as Anthropic.ToolResultBlockParam[]
-    expect(run[0]).toMatchObject({ tool_use_id: 'u2', content: 'refund_payment({"payment_id":"pi_1"})', is_error: false })
+    expect(run[0]).toMatchObject({
+      tool_use_id: 'u2',
+      content: 'refund_payment({"payment_id":"pi_1"})',
+      is_error: false,
+    })
     // The request's tools are the same bytes on every turn: the prompt cache keeps its prefix.
     expect(new Set(bodies.map(b => JSON.stringify(b.tools))).size).toBe(1)
   })
@@ -96,9 +109,35 @@ describe('OpenAI Responses: tool_search executed by the client from the index', 
   it('sends the search tool and the first tools only, answers tool_search_call with the tools found, then runs one', async () => {
     const surface = createToolSurface(catalogue(), { defer: { all: true, except: ['clock'] } })
     const { fetch, bodies } = scripted([
-      openaiReply([{ type: 'tool_search_call', id: 'ts1', call_id: 'c1', execution: 'client', status: 'completed', arguments: { query: 'open a github issue', limit: 2 } }]),
-      openaiReply([{ type: 'function_call', id: 'fc1', call_id: 'c2', name: 'create_issue', arguments: '{"title":"Bug"}', status: 'completed' }]),
-      openaiReply([{ type: 'message', id: 'm', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Opened.', annotations: [] }] }]),
+      openaiReply([
+        {
+          type: 'tool_search_call',
+          id: 'ts1',
+          call_id: 'c1',
+          execution: 'client',
+          status: 'completed',
+          arguments: { query: 'open a github issue', limit: 2 },
+        },
+      ]),
+      openaiReply([
+        {
+          type: 'function_call',
+          id: 'fc1',
+          call_id: 'c2',
+          name: 'create_issue',
+          arguments: '{"title":"Bug"}',
+          status: 'completed',
+        },
+      ]),
+      openaiReply([
+        {
+          type: 'message',
+          id: 'm',
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Opened.', annotations: [] }],
+        },
+      ]),
     ])
     const client = new OpenAI({ apiKey: 'test', fetch })
     const tools: OpenAI.Responses.Tool[] = await toOpenAIResponsesSurface(surface)
@@ -113,17 +152,31 @@ describe('OpenAI Responses: tool_search executed by the client from the index', 
         input.push(out)
       }
     }
-    expect((bodies[0]!.tools as { type: string; name?: string }[]).map(t => t.name ?? t.type)).toEqual(['get_time', 'tool_search'])
-    const answered = (bodies[1]!.input as { type?: string; tools?: { name: string }[] }[]).find(i => i.type === 'tool_search_output')
+    expect((bodies[0]!.tools as { type: string; name?: string }[]).map(t => t.name ?? t.type)).toEqual([
+      'get_time',
+      'tool_search',
+    ])
+    const answered = (bodies[1]!.input as { type?: string; tools?: { name: string }[] }[]).find(
+      i => i.type === 'tool_search_output',
+    )
     expect(answered?.tools?.map(t => t.name)).toEqual(['create_issue', 'list_issues'])
-    const output = (bodies[2]!.input as { type?: string; output?: string }[]).find(i => i.type === 'function_call_output')
+    const output = (bodies[2]!.input as { type?: string; output?: string }[]).find(
+      i => i.type === 'function_call_output',
+    )
     expect(output?.output).toBe('create_issue({"title":"Bug"})')
   })
 
   it('for the hosted search, sends every deferred tool with defer_loading in one namespace per toolset', async () => {
     const surface = createToolSurface(catalogue(), { defer: { toolsets: ['billing', 'github'] } })
-    const tools: OpenAI.Responses.Tool[] = await toOpenAIResponsesSurface(surface, { execution: 'server', namespaces: true })
-    expect(tools.map(t => (t.type === 'namespace' ? `${t.name}[${t.tools.map(f => f.name)}]` : t.type === 'function' ? t.name : t.type))).toEqual([
+    const tools: OpenAI.Responses.Tool[] = await toOpenAIResponsesSurface(surface, {
+      execution: 'server',
+      namespaces: true,
+    })
+    expect(
+      tools.map(t =>
+        t.type === 'namespace' ? `${t.name}[${t.tools.map(f => f.name)}]` : t.type === 'function' ? t.name : t.type,
+      ),
+    ).toEqual([
       'get_time',
       'tool_search',
       'billing[charge_card,refund_payment]',
@@ -135,7 +188,12 @@ describe('OpenAI Responses: tool_search executed by the client from the index', 
 
   it('answers a function_call whose arguments are not JSON with an invalid-arguments envelope', async () => {
     const surface = createToolSurface(catalogue(), { defer: true })
-    const out = await openAIResponsesOutput(surface, { type: 'function_call', call_id: 'c', name: 'create_issue', arguments: '{"title":' })
+    const out = await openAIResponsesOutput(surface, {
+      type: 'function_call',
+      call_id: 'c',
+      name: 'create_issue',
+      arguments: '{"title":',
+    })
     expect(out).toMatchObject({ type: 'function_call_output', call_id: 'c' })
     expect(JSON.parse((out as { output: string }).output).error).toMatch(/Invalid arguments|arguments/)
   })

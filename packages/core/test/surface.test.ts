@@ -31,9 +31,18 @@ describe('deferredNames', () => {
 describe('createToolSurface', () => {
   it('offers the tools not deferred, by name, then the search tool; deferred tools load by search or by a call', async () => {
     const loads: string[] = []
-    const s = createToolSurface(catalogue(), { defer: { toolsets: ['billing', 'github'] }, onLoad: (n, by) => loads.push(`${n}:${by}`) })
+    const s = createToolSurface(catalogue(), {
+      defer: { toolsets: ['billing', 'github'] },
+      onLoad: (n, by) => loads.push(`${n}:${by}`),
+    })
     expect(names(await s.initial())).toEqual(['get_time', 'find_tools'])
-    expect(names(await s.deferred())).toEqual(['charge_card', 'create_issue', 'list_issues', 'refund_payment', 'send_email'])
+    expect(names(await s.deferred())).toEqual([
+      'charge_card',
+      'create_issue',
+      'list_issues',
+      'refund_payment',
+      'send_email',
+    ])
     const found = JSON.parse((await s.call('find_tools', { query: 'refund a stripe payment', limit: 1 })) as string)
     expect(found.tools.map((t: { name: string }) => t.name)).toEqual(['refund_payment'])
     // The model calls a deferred tool it never searched for: loaded and run, never a dead run.
@@ -53,7 +62,15 @@ describe('createToolSurface', () => {
 
   it('reads hostile search arguments as no query or a clamped limit, and validates every call as dispatch does', async () => {
     const s = createToolSurface(catalogue(), { defer: true, maxLimit: 3 })
-    for (const args of [null, 'x', [1], { query: { toString: () => 'refund' } }, { query: 'issue', limit: 1e9 }, { query: 'issue', limit: -4 }, { query: 'issue', limit: Number.NaN }]) {
+    for (const args of [
+      null,
+      'x',
+      [1],
+      { query: { toString: () => 'refund' } },
+      { query: 'issue', limit: 1e9 },
+      { query: 'issue', limit: -4 },
+      { query: 'issue', limit: Number.NaN },
+    ]) {
       const found = JSON.parse((await s.call('find_tools', args)) as string).tools
       expect(found.length).toBeLessThanOrEqual(3)
     }

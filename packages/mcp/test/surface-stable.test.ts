@@ -18,7 +18,11 @@ const tool = (name: string, description: string): Tool => ({
   description,
   inputSchema: { type: 'object', properties: { q: { type: 'string', description: 'query' } }, required: ['q'] },
 })
-const TOOLS = [tool('search_docs', 'Search the docs'), tool('get_page', 'Read one page'), tool('list_spaces', 'List spaces')]
+const TOOLS = [
+  tool('search_docs', 'Search the docs'),
+  tool('get_page', 'Read one page'),
+  tool('list_spaces', 'List spaces'),
+]
 
 it('gives the same definitions, in bytes, after the server re-lists its tools in reverse order', async () => {
   let listed = TOOLS
@@ -33,7 +37,11 @@ it('gives the same definitions, in bytes, after the server re-lists its tools in
   const toolset = registry.getToolsetForTool(registry.getAllToolNames()[0]!)!
   const bytes = async () => {
     const s = createToolSurface(registry, { defer: { toolsets: [toolset] } })
-    return JSON.stringify([await s.initial(), await toAnthropicSurface(s), await toOpenAIResponsesSurface(s, { execution: 'server', namespaces: true })])
+    return JSON.stringify([
+      await s.initial(),
+      await toAnthropicSurface(s),
+      await toOpenAIResponsesSurface(s, { execution: 'server', namespaces: true }),
+    ])
   }
   const first = await bytes()
   expect(first).toContain('"defer_loading":true')

@@ -25,10 +25,13 @@ export async function toAiSdkSurface<S, T>(
   const { toolSearch, maxResults, ...rest } = options
   const initial = (await surface.initial()).filter(d => d.function.name !== surface.searchName)
   const deferred = await surface.deferred()
-  const tools: Record<string, (AiSdkTool<S> & { deferLoading?: boolean }) | T> = toAiSdkTools([...initial, ...deferred], {
-    ...rest,
-    registry: surface.registry,
-  })
+  const tools: Record<string, (AiSdkTool<S> & { deferLoading?: boolean }) | T> = toAiSdkTools(
+    [...initial, ...deferred],
+    {
+      ...rest,
+      registry: surface.registry,
+    },
+  )
   if (!deferred.length) return tools
   for (const d of deferred) (tools[d.function.name] as { deferLoading?: boolean }).deferLoading = true
   const search: AiSdkToolSearchFunction = async ({ query, tools: candidates }) => {

@@ -45,9 +45,7 @@ export function deferredNames(registry: DeferSource, option: DeferOption | undef
   if (keep > 0) {
     const used = (n: string) => Number(rule.usage?.[n]) || 0
     const kept = new Set(
-      [...candidates]
-        .sort((a, b) => used(b) - used(a) || (a < b ? -1 : a > b ? 1 : 0))
-        .slice(0, keep),
+      [...candidates].sort((a, b) => used(b) - used(a) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, keep),
     )
     candidates = candidates.filter(n => !kept.has(n))
   }

@@ -41,7 +41,13 @@ export type OpenAISurfaceCall =
 
 /** `ResponseToolSearchOutputItemParam` or `ResponseInputItem.FunctionCallOutput`. */
 export type OpenAISurfaceOutput =
-  | { type: 'tool_search_output'; call_id: string | null; execution: 'client'; status: 'completed'; tools: OpenAIDeferredTool[] }
+  | {
+      type: 'tool_search_output'
+      call_id: string | null
+      execution: 'client'
+      status: 'completed'
+      tools: OpenAIDeferredTool[]
+    }
   | { type: 'function_call_output'; call_id: string; output: string }
 
 const namespaced = (surface: ToolSurface, tools: OpenAIDeferredTool[]): OpenAINamespaceTool[] => {
@@ -69,14 +75,30 @@ export async function toOpenAIResponsesSurface(
   if (first.length === initial.length) return out
   const search = initial[initial.length - 1]!.function
   if (options.execution !== 'server')
-    return [...out, { type: 'tool_search', execution: 'client', description: search.description as string, parameters: search.parameters as Record<string, unknown> }]
+    return [
+      ...out,
+      {
+        type: 'tool_search',
+        execution: 'client',
+        description: search.description as string,
+        parameters: search.parameters as Record<string, unknown>,
+      },
+    ]
   const deferred: OpenAIDeferredTool[] = toOpenAIResponsesTools(await surface.deferred(), options)
   for (const t of deferred) t.defer_loading = true
-  return [...out, { type: 'tool_search', execution: 'server' }, ...(options.namespaces ? namespaced(surface, deferred) : deferred)]
+  return [
+    ...out,
+    { type: 'tool_search', execution: 'server' },
+    ...(options.namespaces ? namespaced(surface, deferred) : deferred),
+  ]
 }
 
 const text = (r: unknown) =>
-  typeof r == 'string' ? r : contentBlocks(r as never).map(b => (b.type == 'text' ? b.text : `[${b.type}]`)).join('\n')
+  typeof r == 'string'
+    ? r
+    : contentBlocks(r as never)
+        .map(b => (b.type == 'text' ? b.text : `[${b.type}]`))
+        .join('\n')
 
 const parsed = (json: string): unknown => {
   try {
@@ -94,8 +116,16 @@ export async function openAIResponsesOutput(
   options: Pick<OpenAISurfaceOptions, 'strict'> = {},
 ): Promise<OpenAISurfaceOutput> {
   if (item.type == 'tool_search_call') {
-    const found: ToolDefinition[] = await surface.find(typeof item.arguments == 'string' ? parsed(item.arguments) : item.arguments)
-    return { type: 'tool_search_output', call_id: item.call_id, execution: 'client', status: 'completed', tools: toOpenAIResponsesTools(found, options) }
+    const found: ToolDefinition[] = await surface.find(
+      typeof item.arguments == 'string' ? parsed(item.arguments) : item.arguments,
+    )
+    return {
+      type: 'tool_search_output',
+      call_id: item.call_id,
+      execution: 'client',
+      status: 'completed',
+      tools: toOpenAIResponsesTools(found, options),
+    }
   }
   // Arguments that are not JSON reach dispatch as a string, which it answers with an invalid-arguments envelope.
   const result = await surface.call(item.name, parsed(item.arguments), { ...ctx, toolCallId: item.call_id })

@@ -14,8 +14,7 @@ export function deferredToolNames(scan: Pick<ScanResult, 'manifest' | 'options'>
   const scanned = {
     getAllToolNames: () => names,
     has: (n: string) => toolset.has(n),
-    resolveToolset: (t: string) =>
-      t === 'all' || t === '*' ? names : names.filter(n => toolset.get(n) === t),
+    resolveToolset: (t: string) => (t === 'all' || t === '*' ? names : names.filter(n => toolset.get(n) === t)),
     getEntry: () => undefined,
   }
   return [...deferredNames(scanned, rule)].sort()
