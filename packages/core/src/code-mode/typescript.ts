@@ -7,7 +7,7 @@ export interface TypeScriptLike {
   sys: { readFile(path: string): string | undefined }
   getDefaultLibFilePath(options: object): string
   createSourceFile(name: string, text: string, target: number, setParentNodes?: boolean): unknown
-  createProgram(options: { rootNames: readonly string[]; options: object; host: object }): {
+  createProgram(options: { rootNames: readonly string[]; options: object; host?: object }): {
     getSemanticDiagnostics(file?: unknown): readonly Diagnostic[]
     getSyntacticDiagnostics(file?: unknown): readonly Diagnostic[]
     getSourceFile(name: string): unknown
