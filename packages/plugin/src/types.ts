@@ -1,6 +1,7 @@
 // The data that flows between the scanner, the code generators and the bundler
 // adapters. Everything here is plain data: the core never throws for bad input,
 // it returns diagnostics.
+import type { ResolvedSurface, SurfaceCode, SurfaceOptions } from './options/surface.js'
 
 /** Public options of `toolRegistry()` (README: "Options"). */
 export interface ToolRegistryOptions {
@@ -43,6 +44,8 @@ export interface ToolRegistryOptions {
    * logged as TR009 through the registry's logger. Default: true in dev, false in builds.
    */
   verify?: boolean
+  /** What `toolreg check` lints of the tool surface the model sees (README: "Surface lint"). Default: no surface lint. */
+  surface?: SurfaceOptions
 }
 
 /** What a toolreg config file (or package.json's `toolreg` key) may set. */
@@ -74,9 +77,21 @@ export interface ResolvedOptions {
    * such an error when it compiles the file, but `toolreg check` compiles nothing and sets this.
    */
   fullParse?: boolean
+  /** The `surface` option with its defaults; undefined when it is not set. */
+  surface?: ResolvedSurface
 }
 
-export type DiagnosticCode = 'TR001' | 'TR002' | 'TR003' | 'TR004' | 'TR005' | 'TR006' | 'TR007' | 'TR008' | 'TR009'
+export type DiagnosticCode =
+  | 'TR001'
+  | 'TR002'
+  | 'TR003'
+  | 'TR004'
+  | 'TR005'
+  | 'TR006'
+  | 'TR007'
+  | 'TR008'
+  | 'TR009'
+  | SurfaceCode
 export type Severity = 'error' | 'warning'
 
 /** A place in a file. `file` is root-relative POSIX; `line`/`column` are 1-based, 0 for a whole file or dir. */

@@ -2,6 +2,7 @@
 // caller (not bad input files), so they throw a TypeError at once.
 import * as path from 'node:path'
 import { isNameRuleName } from './names.js'
+import { resolveSurface } from './surface.js'
 import type { ResolvedOptions, ToolRegistryOptions } from '../types.js'
 
 /**
@@ -88,6 +89,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
     ...(typeof options.manifest === 'string' ? { manifestNamed: true as const } : {}),
     ...(options.verify !== undefined ? { verify: options.verify } : {}),
+    ...(options.surface !== undefined ? { surface: resolveSurface(options.surface) } : {}),
   }
 }
 
