@@ -1,6 +1,7 @@
 // What providers and clients accept of a tool surface (packages/plugin/README.md, "Surface lint"):
 // each provider's name rule, checked on the name as the client sends it (prefix included), and
 // each client's cap on the tools it offers the model.
+import { nameRules } from '../options/names.js'
 import type { SurfaceClient, SurfaceProvider } from '../options/surface.js'
 
 export interface ProviderRule {
@@ -11,19 +12,16 @@ export interface ProviderRule {
   test: (name: string) => boolean
 }
 
-const charset = (chars: RegExp, first?: RegExp) => (name: string) =>
-  [...name].every((c, i) => (i === 0 && first ? first : chars).test(c))
+const rule = (label: string, provider: SurfaceProvider, max: number, says?: string): ProviderRule => {
+  const re = nameRules[provider]
+  return { label, says: says ?? String(re), max, test: name => re.test(name) }
+}
 
 export const PROVIDER_RULES: Readonly<Record<SurfaceProvider, ProviderRule>> = {
-  openai: { label: 'OpenAI', says: '^[a-zA-Z0-9_-]{1,64}$', max: 64, test: charset(/[a-zA-Z0-9_-]/) },
-  anthropic: { label: 'Anthropic', says: '^[a-zA-Z0-9_-]{1,64}$', max: 64, test: charset(/[a-zA-Z0-9_-]/) },
-  gemini: {
-    label: 'Gemini',
-    says: '^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$',
-    max: 64,
-    test: charset(/[a-zA-Z0-9_.:-]/, /[a-zA-Z_]/),
-  },
-  mcp: { label: 'MCP', says: '1–128 characters of [A-Za-z0-9_.-]', max: 128, test: charset(/[A-Za-z0-9_.-]/) },
+  openai: rule('OpenAI', 'openai', 64),
+  anthropic: rule('Anthropic', 'anthropic', 64),
+  gemini: rule('Gemini', 'gemini', 64),
+  mcp: rule('MCP', 'mcp', 128, '1–128 characters of [A-Za-z0-9_.-]'),
 }
 
 /** Why `name` breaks the provider's rule, or undefined when it passes. */
