@@ -51,6 +51,8 @@ export interface ToolRegistryOptions {
    * logged as TR009 through the registry's logger. Default: true in dev, false in builds.
    */
   verify?: boolean
+  /** What `toolreg check` lints of the tool surface the model sees (README: "Surface lint"). Default: no surface lint. */
+  surface?: SurfaceOptions
 }
 
 /** What a toolreg config file (or package.json's `toolreg` key) may set. */
@@ -84,9 +86,21 @@ export interface ResolvedOptions {
    * such an error when it compiles the file, but `toolreg check` compiles nothing and sets this.
    */
   fullParse?: boolean
+  /** The `surface` option with its defaults; undefined when it is not set. */
+  surface?: ResolvedSurface
 }
 
-export type DiagnosticCode = 'TR001' | 'TR002' | 'TR003' | 'TR004' | 'TR005' | 'TR006' | 'TR007' | 'TR008' | 'TR009'
+export type DiagnosticCode =
+  | 'TR001'
+  | 'TR002'
+  | 'TR003'
+  | 'TR004'
+  | 'TR005'
+  | 'TR006'
+  | 'TR007'
+  | 'TR008'
+  | 'TR009'
+  | SurfaceCode
 export type Severity = 'error' | 'warning'
 
 /** A place in a file. `file` is root-relative POSIX; `line`/`column` are 1-based, 0 for a whole file or dir. */
@@ -232,4 +246,53 @@ export interface StaticDefinition {
   /** The spec's `renamedFrom`: the name this tool had before, for `toolreg diff`. */
   renamedFrom?: string
   dynamic?: string[]
+}
+
+// The `surface` option of `toolreg check` (README: "Surface lint"); validated in options/surface.ts.
+export type SurfaceCode = 'TR201' | 'TR202' | 'TR203' | 'TR204' | 'TR205' | 'TR206' | 'TR207'
+export type SurfaceRuleSetting = 'error' | 'warning' | 'off'
+export type SurfaceProvider = 'openai' | 'anthropic' | 'gemini' | 'mcp'
+export type SurfaceClient = 'vscode' | 'cursor' | 'windsurf'
+export type SurfaceEncoding = 'o200k_base' | 'cl100k_base'
+
+export interface SurfaceBudget {
+  /** Tokens of one tool's definition. */
+  tool?: number
+  /** Tokens of one toolset's definitions. */
+  toolset?: number
+  /** Tokens of every always-loaded definition. */
+  surface?: number
+}
+
+/** The `surface` key of the configuration. */
+export interface SurfaceOptions {
+  /** Whose name rules the prefixed names must pass. Default `['openai', 'anthropic']`. */
+  providers?: SurfaceProvider[]
+  /** What a client puts before each name (Claude Code: `mcp__<server>__`). Default `''`. */
+  prefix?: string
+  /** Clients whose tool cap the always-loaded count must stay within. Default none. */
+  clients?: SurfaceClient[]
+  /** Shortest description that passes TR204, in characters. Default 20. */
+  minDescription?: number
+  /** TR206: destructive or open-world tools must state needsApproval. Default false. */
+  approvalPolicy?: boolean
+  /** Tokenizer encoding of the counts. Default `'o200k_base'`. */
+  encoding?: SurfaceEncoding
+  budget?: SurfaceBudget
+  /** Tool names or toolsets loaded on demand: left out of the always-loaded surface. */
+  deferred?: string[]
+  /** Severity per code, or `'off'`. */
+  rules?: Partial<Record<SurfaceCode, SurfaceRuleSetting>>
+}
+
+export interface ResolvedSurface {
+  providers: SurfaceProvider[]
+  prefix: string
+  clients: SurfaceClient[]
+  minDescription: number
+  approvalPolicy: boolean
+  encoding: SurfaceEncoding
+  budget: SurfaceBudget
+  deferred: string[]
+  rules: Record<SurfaceCode, SurfaceRuleSetting>
 }

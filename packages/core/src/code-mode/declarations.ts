@@ -15,7 +15,7 @@ export interface ApiTool {
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 const RESERVED = new Set(['constructor', '__proto__', 'prototype'])
 /** A property key as TypeScript reads it: bare when an identifier, else a JSON string. */
-export const key = (name: string) => (IDENT.test(name) && !RESERVED.has(name) ? name : JSON.stringify(name))
+const key = (name: string) => (IDENT.test(name) && !RESERVED.has(name) ? name : JSON.stringify(name))
 
 /** A JSDoc block of `text` (its comment terminators broken), indented. */
 function doc(text: unknown, indent: string): string {

@@ -9,7 +9,7 @@ import { parseNameRule, resolveProjectOptions } from '../options/config.js'
 import { countDiagnostics, formatDiagnostics, formatToolTable, type DiagnosticFormat } from '../diagnostics/format.js'
 import { generateManifest } from '../codegen/manifest.js'
 import { createScanner } from '../scan/scanner.js'
-import type { NameRuleName, ScanResult } from '../types.js'
+import type { NameRuleName, ScanResult, Severity } from '../types.js'
 import { dtsState, writeDtsFile, type DtsState } from '../codegen/dts-file.js'
 import { writeOut } from './write-out.js'
 import { DEFAULT_GENERATE_OUT, generate } from './generate.js'
@@ -17,6 +17,8 @@ import { moduleFilesState, staleModuleFileMessage } from '../dev/generated-file.
 import { runDiff } from './diff.js'
 import { manifestWithDefinitions } from '../scan/cross-file/definitions.js'
 import { packageRoot } from '../scan/package-root.js'
+import { resolveSurface } from '../options/surface.js'
+import { lintSurface, surfaceLine, type SurfaceSummary } from '../lint/surface.js'
 
 const USAGE = `Usage: toolreg <command> [options]
 
@@ -45,6 +47,10 @@ Options:
   --generated FILE check: the file of \`toolreg generate\` to check (default
                    tool-registry.gen.ts in the root, when it exists)
   --definitions    manifest: add each tool's static definition (for toolreg diff)
+  --surface        check: lint the tool surface (TR201–TR207) with the defaults even
+                   when the configuration has no "surface" key
+  --fail-on SEV    check: exit 1 on any diagnostic of SEV or worse: error | warning
+                   (default: error)
   --watch          generate: keep running and rewrite the file on every change
   -v, --version    print the version
   -h, --help       show this help
@@ -103,6 +109,8 @@ function parse(argv: readonly string[]) {
         generated: { type: 'string' },
         watch: { type: 'boolean' },
         definitions: { type: 'boolean' },
+        surface: { type: 'boolean' },
+        'fail-on': { type: 'string' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -126,6 +134,11 @@ function parse(argv: readonly string[]) {
   if (values.watch && command !== 'generate') throw new UsageError('--watch applies to `toolreg generate` only')
   if (values.definitions && command !== 'manifest')
     throw new UsageError('--definitions applies to `toolreg manifest` only')
+  if ((values.surface || values['fail-on'] !== undefined) && command !== 'check')
+    throw new UsageError(`${values.surface ? '--surface' : '--fail-on'} applies to \`toolreg check\` only`)
+  const failOn = values['fail-on'] ?? 'error'
+  if (failOn !== 'error' && failOn !== 'warning')
+    throw new UsageError(`--fail-on: unknown severity ${JSON.stringify(failOn)} (error or warning)`)
   const format = values.format ?? 'text'
   if (!(FORMATS as readonly string[]).includes(format))
     throw new UsageError(`--format: unknown format ${JSON.stringify(format)} (text, json or github)`)
@@ -148,6 +161,8 @@ function parse(argv: readonly string[]) {
     check: values.check ?? false,
     watch: values.watch ?? false,
     definitions: values.definitions ?? false,
+    surface: values.surface ?? false,
+    failOn: failOn as Severity,
     options: {
       root: values.root,
       config: values.config,
@@ -163,6 +178,7 @@ function render(
   command: Exclude<Command, 'generate'>,
   format: DiagnosticFormat,
   result: ScanResult,
+  surface?: SurfaceSummary,
 ): { output: string; report: string } {
   const { diagnostics, manifest } = result
   const summary = `${countDiagnostics(diagnostics)} in ${manifest.files.length} tool file${manifest.files.length === 1 ? '' : 's'} (${manifest.tools.length} tool${manifest.tools.length === 1 ? '' : 's'})`
@@ -171,10 +187,19 @@ function render(
   const report = diagnostics.length === 0 ? '' : diagText + '\n'
   switch (command) {
     case 'check':
-      if (format === 'json')
-        return { output: formatDiagnostics(diagnostics, 'json', manifest.tools) + '\n', report: '' }
+      if (format === 'json') {
+        // The shape of formatDiagnostics' JSON, with the surface lint's token summary.
+        const json = surface
+          ? JSON.stringify({ diagnostics, tools: manifest.tools, surface }, null, 2)
+          : formatDiagnostics(diagnostics, 'json', manifest.tools)
+        return { output: json + '\n', report: '' }
+      }
       if (format === 'github') return { output: diagnostics.length === 0 ? '' : diagText + '\n', report: '' }
-      return { output: (diagText === '' ? '' : diagText + '\n\n') + summary + '\n', report: '' }
+      return {
+        output:
+          (diagText === '' ? '' : diagText + '\n\n') + summary + '\n' + (surface ? surfaceLine(surface) + '\n' : ''),
+        report: '',
+      }
     case 'list':
       return {
         output:
@@ -300,9 +325,19 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
     return generate(options, { out, watch: args.watch, check: args.check, format: args.format }, io)
   }
   // CI's check: every file through @babel/parser, so a syntax error the fast path would skip is TR004.
-  const result = await createScanner({ ...options, fullParse: true }).scan()
-  const hasErrors = result.diagnostics.some(d => d.severity === 'error')
-  const rendered = render(args.command, args.format, result)
+  let result = await createScanner({ ...options, fullParse: true }).scan()
+  // `check`'s surface lint (README "Surface lint"): its diagnostics join the scan's.
+  let surface: SurfaceSummary | undefined
+  const surfaceOptions = options.surface ?? (args.surface ? resolveSurface({}) : undefined)
+  if (args.command === 'check' && surfaceOptions) {
+    const lint = await lintSurface(result, surfaceOptions)
+    surface = lint.summary
+    const diagnostics = [...result.diagnostics, ...lint.diagnostics].sort(byPlace)
+    result = { ...result, diagnostics }
+  }
+  const failing: readonly Severity[] = args.failOn === 'warning' ? ['error', 'warning'] : ['error']
+  const hasErrors = result.diagnostics.some(d => failing.includes(d.severity))
+  const rendered = render(args.command, args.format, result, surface)
   const { report } = rendered
   const output = args.definitions
     ? JSON.stringify(await manifestWithDefinitions(result), null, 2) + '\n'
@@ -336,6 +371,10 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   }
   return hasErrors ? 1 : 0
 }
+
+/** Diagnostics in file, line, column order (the scan's order; a stable sort keeps ties as they were). */
+const byPlace = (a: { file: string; line: number; column: number }, b: typeof a): number =>
+  a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column
 
 /** The one-line notice of `toolreg check` and `toolreg types --check`. */
 function staleMessage(state: DtsState): string {

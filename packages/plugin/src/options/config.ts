@@ -32,6 +32,7 @@ const CONFIG_KEYS: readonly (keyof ToolRegistryConfig)[] = [
   'dts',
   'manifest',
   'verify',
+  'surface',
 ]
 
 /** Typed identity for `toolreg.config.ts` / `.mjs`: `export default defineConfig({ … })`. */

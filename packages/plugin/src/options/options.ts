@@ -4,15 +4,12 @@ import { readFileSync } from 'node:fs'
 import * as path from 'node:path'
 import type { DeferRule } from '@toolreg/core'
 import { isNameRuleName } from './names.js'
+import { resolveSurface } from './surface.js'
 import type { ResolvedOptions, ToolRegistryOptions } from '../types.js'
 
-/**
- * A bad option value (inline, a CLI flag or a config file's): a TypeError whose type, not
- * its text, tells the CLI to show its usage.
- */
-export class OptionError extends TypeError {
-  override name = 'OptionError'
-}
+import { OptionError } from './error.js'
+
+export { OptionError }
 
 /** The module whose `registry` export tool files import, unless `registryModules` names others. */
 export const DEFAULT_REGISTRY_MODULES: readonly string[] = Object.freeze(['@toolreg/core'])
@@ -136,6 +133,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
     ...(typeof options.manifest === 'string' ? { manifestNamed: true as const } : {}),
     ...(options.verify !== undefined ? { verify: options.verify } : {}),
+    ...(options.surface !== undefined ? { surface: resolveSurface(options.surface) } : {}),
   }
 }
 
