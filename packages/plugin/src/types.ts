@@ -243,6 +243,8 @@ export interface StaticDefinition {
   needsApproval?: boolean | 'dynamic'
   annotations?: Record<string, unknown>
   timeoutMs?: number
+  /** A JSON Schema `outputSchema` (the result type of the code-mode API). */
+  outputSchema?: Record<string, unknown>
   /** The spec's `renamedFrom`: the name this tool had before, for `toolreg diff`. */
   renamedFrom?: string
   dynamic?: string[]

@@ -103,5 +103,5 @@ export function declarations(tools: readonly ApiTool[]): string {
       })
     return `  ${key(set)}: {\n${methods.join('\n')}\n  }`
   })
-  return `declare const tools: {\n${body.join('\n')}\n}\n`
+  return body.length ? `declare const tools: {\n${body.join('\n')}\n}\n` : 'declare const tools: {}\n'
 }

@@ -15,6 +15,7 @@ import { writeOut } from './write-out.js'
 import { DEFAULT_GENERATE_OUT, generate } from './generate.js'
 import { moduleFilesState, staleModuleFileMessage } from '../dev/generated-file.js'
 import { runDiff } from './diff.js'
+import { apiText } from './api.js'
 import { manifestWithDefinitions } from '../scan/cross-file/definitions.js'
 import { packageRoot } from '../scan/package-root.js'
 import { resolveSurface } from '../options/surface.js'
@@ -30,6 +31,8 @@ Commands:
   generate   write virtual:tool-registry as a file (--out, default tool-registry.gen.ts;
              --watch: rewrite it on every change; --check: exit 1 when it is stale)
              for runtimes no plugin reaches
+  api        print the code-mode declarations of the tools (declare const tools: …), as
+             createCodeMode of @toolreg/core/code-mode writes them, and their token count
   diff       compare two manifests of \`manifest --definitions\` (toolreg diff --help)
 
 Options come from the project's toolreg.config.{ts,mts,mjs,js,cjs,json} or package.json
@@ -71,7 +74,7 @@ const defaultIo: CliIo = {
 
 class UsageError extends Error {}
 
-const COMMANDS = ['check', 'list', 'manifest', 'types', 'generate'] as const
+const COMMANDS = ['check', 'list', 'manifest', 'types', 'generate', 'api'] as const
 type Command = (typeof COMMANDS)[number]
 const FORMATS: readonly DiagnosticFormat[] = ['text', 'json', 'github']
 
@@ -209,6 +212,7 @@ function render(
     case 'manifest':
       return { output: generateManifest(result), report }
     case 'types':
+    case 'api':
       return { output: '', report }
   }
 }
@@ -339,9 +343,11 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   const hasErrors = result.diagnostics.some(d => failing.includes(d.severity))
   const rendered = render(args.command, args.format, result, surface)
   const { report } = rendered
+  const api = args.command === 'api' ? await apiText(result) : undefined
+  if (api) io.stderr(api.note)
   const output = args.definitions
     ? JSON.stringify(await manifestWithDefinitions(result), null, 2) + '\n'
-    : rendered.output
+    : (api?.text ?? rendered.output)
   if (report) io.stderr(report)
   if (args.command === 'types') {
     const code = await runTypes(result, args.check, io)

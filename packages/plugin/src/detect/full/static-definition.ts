@@ -1,5 +1,5 @@
 // What a tool spec states statically: the description, the JSON Schema parameters,
-// needsApproval, annotations, timeoutMs and renamedFrom, read as the lazy planner reads a schema (a const
+// needsApproval, annotations, timeoutMs, outputSchema and renamedFrom, read as the lazy planner reads a schema (a const
 // mutated anywhere is not static). `toolreg manifest --definitions`, the scan's tool policies
 // and the lazy planner share it.
 import { evalJson } from './json-value.js'
@@ -49,6 +49,8 @@ export function definitionOf(
   if (isObject(annotations)) def.annotations = annotations
   const timeoutMs = read(spec, 'timeoutMs')
   if (typeof timeoutMs === 'number') def.timeoutMs = timeoutMs
+  const outputSchema = read(spec, 'outputSchema')
+  if (isObject(outputSchema)) def.outputSchema = outputSchema
   const renamedFrom = read(spec, 'renamedFrom')
   if (typeof renamedFrom === 'string') def.renamedFrom = renamedFrom
   if (dynamic.length > 0) def.dynamic = dynamic
