@@ -1,0 +1,40 @@
+// The fast path against the full detector on files from the full detector's grammar of
+// static values (./fast-path-grammar-gen.ts; packages/plugin/README.md, "How files are
+// scanned"): every answer is the full detector's, and no form is declined in more than 1%
+// of the files holding it unless ALLOWED says why. FAST_PATH_TABLE=1 prints the per-form
+// table (bench/RESULTS.md, "Fast-path declines per form"); FAST_PATH_RUNS / FAST_PATH_SEED.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { detectRegisterCalls, fastDetectRegisterCalls } from './internal.js'
+import { grammarFile, type GrammarFile } from './fast-path-grammar-gen.js'
+import { declineRates, formatTable } from './fast-path-grammar-table.js'
+
+const SEED = Number(process.env.FAST_PATH_SEED ?? 20261206)
+const RUNS = Number(process.env.FAST_PATH_RUNS ?? 2000)
+const MAX_RATE = 0.01
+
+/** Forms the fast path may decline, and why (keep it short and honest). */
+const ALLOWED: Record<string, string> = {}
+
+describe('fast path on the static-value grammar', () => {
+  it(`answers as the full detector does, declining no form above 1% (${RUNS} files, seed ${SEED})`, () => {
+    const results: { file: GrammarFile; declined: boolean }[] = []
+    fc.assert(
+      fc.property(grammarFile, f => {
+        const full = detectRegisterCalls(f.code, f.file)
+        // The grammar is of static values: the full detector answers every file cleanly.
+        expect(full.diagnostics).toEqual([])
+        expect(full.sites.every(s => s.name !== null && s.toolset !== null)).toBe(true)
+        const fast = fastDetectRegisterCalls(f.code, f.file)
+        if (fast !== undefined) expect(fast).toEqual(full)
+        results.push({ file: f, declined: fast === undefined })
+      }),
+      { seed: SEED, numRuns: RUNS },
+    )
+    const rates = declineRates(results, new Set(Object.keys(ALLOWED)))
+    if (process.env.FAST_PATH_TABLE !== undefined) console.log(formatTable(rates))
+    const over = rates.filter(r => r.rate > MAX_RATE && !(r.form in ALLOWED)).map(r => `${r.form} ${r.rate}`)
+    expect(over).toEqual([])
+    expect(rates.every(r => r.files > 0 || r.form in ALLOWED)).toBe(true)
+  })
+})
