@@ -17,7 +17,7 @@ import { checkName } from '../../options/names.js'
 import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
 import { readObject, readSpec, type Spec } from './spec.js'
 import { readValue, type FieldValue } from './values.js'
-import { countUses, Resolver, type ConstValue } from './resolve.js'
+import { countObjectUses, countUses, Resolver, type ConstValue } from './resolve.js'
 import { namesPolicy } from '../../scan/policy-words.js'
 import type { DetectOptions, DetectResult, RegisterSite } from '../../types.js'
 
@@ -143,12 +143,9 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
     s.advance()
     let value: ConstValue | undefined
     if (s.isPunct(123)) {
-      const o = readObject(s, ts, jsx)
+      const o = readObject(s, ts, jsx, true)
       if (o === undefined || (ts && (lx.is('as') || lx.is('satisfies')) && !s.skipType())) return true
-      if (o.strings !== undefined) value = { strings: o.strings }
-      else if (o.name !== undefined && o.toolset !== undefined)
-        value = { spec: { ...o, name: o.name, toolset: o.toolset } }
-      else value = { object: true }
+      value = { object: o }
     } else {
       const v = readValue(s, ts, jsx)
       if (v !== undefined) value = { value: v }
@@ -157,7 +154,7 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
     if (!redeclared.has(local)) {
       consts.set(local, value)
       if ('value' in value) countUses(uses, value.value)
-      if ('spec' in value) countUses(uses, value.spec)
+      else countObjectUses(uses, value.object)
     }
     return lx.type !== Tok.Fail
   }

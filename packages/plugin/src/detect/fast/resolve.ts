@@ -3,17 +3,12 @@
 // objects of strings, and spec consts (`registry.register(spec)`). A const the resolution
 // touches must occur nowhere but in its declaration and the recognised references (`uses`):
 // then nothing mutates or shadows it. Undefined to decline.
-import type { Spec } from './spec.js'
+import type { ObjectRead, Spec } from './spec.js'
 import { wordCount } from './text.js'
 import type { FieldValue } from './values.js'
 
 /** A top-level const the fast path read. */
-export type ConstValue =
-  | { value: FieldValue }
-  | { strings: Map<string, string> }
-  | { spec: Spec }
-  /** Any other object literal (a spread base). */
-  | { object: true }
+export type ConstValue = { value: FieldValue } | { object: ObjectRead }
 
 const MAX_DEPTH = 16
 
@@ -30,16 +25,24 @@ export class Resolver {
     if ('text' in v) return v.text
     const c = this.lookup(v.ref)
     if (c === undefined || depth > MAX_DEPTH) return undefined
-    if (v.key !== undefined) return 'strings' in c && c.strings.has(v.key) ? c.strings.get(v.key) : undefined
+    if (v.key !== undefined) return 'object' in c ? c.object.strings?.get(v.key) : undefined
     return 'value' in c ? this.text(c.value, depth + 1) : undefined
   }
 
-  /** The spec a register call's argument stands for (a spec const, `spec`). */
+  /** The spec a register call's argument stands for (inline, a spec const `spec`, or `SPECS.key`). */
   spec(v: FieldValue | Spec): Spec | undefined {
     if ('name' in v) return this.objects(v.spreads) ? v : undefined
-    if ('text' in v || v.key !== undefined) return undefined
+    if ('text' in v) return undefined
     const c = this.lookup(v.ref)
-    return c !== undefined && 'spec' in c && this.objects(c.spec.spreads) ? c.spec : undefined
+    if (c === undefined || !('object' in c)) return undefined
+    const o = c.object
+    const spec =
+      v.key !== undefined
+        ? o.specs?.get(v.key)
+        : o.name !== undefined && o.toolset !== undefined
+          ? { name: o.name, toolset: o.toolset, policy: o.policy, spreads: o.spreads }
+          : undefined
+    return spec !== undefined && this.objects(spec.spreads) ? spec : undefined
   }
 
   /** Whether every name is a const object literal (what a spec may spread). */
@@ -70,4 +73,11 @@ export function countUses(uses: Map<string, number>, ...values: (FieldValue | Sp
       for (const ref of v.spreads) countUses(uses, { ref })
     } else if ('ref' in v) uses.set(v.ref, (uses.get(v.ref) ?? 0) + 1)
   }
+}
+
+/** Count the references a const's object makes: its fields, spreads and nested specs. */
+export function countObjectUses(uses: Map<string, number>, o: ObjectRead): void {
+  countUses(uses, ...(o.name ? [o.name] : []), ...(o.toolset ? [o.toolset] : []))
+  for (const ref of o.spreads) countUses(uses, { ref })
+  for (const spec of o.specs?.values() ?? []) countUses(uses, spec)
 }

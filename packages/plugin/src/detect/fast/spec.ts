@@ -17,13 +17,18 @@ export interface Spec {
   spreads: string[]
 }
 
-/** A spec object, or a flat object of strings (`strings`, when every property is `key: 'text'`). */
+/**
+ * An object literal: its spec fields, and when its properties are all `key: value` with
+ * distinct plain keys, its string properties (`strings`, when all of them are strings) and
+ * the spec objects among them (`specs`, read only in a const's object: `nested`).
+ */
 export interface ObjectRead {
   name?: FieldValue
   toolset?: FieldValue
   policy: ToolPolicy | undefined
   spreads: string[]
   strings: Map<string, string> | undefined
+  specs: Map<string, Spec> | undefined
 }
 
 /** The spec fields the build manifest carries (./policy.ts reads their literal values). */
@@ -42,7 +47,7 @@ export function readSpec(s: TokenStream, ts: boolean, jsx: boolean): Spec | unde
 }
 
 /** From an object's `{` to the token after its `}`. */
-export function readObject(s: TokenStream, ts: boolean, jsx: boolean): ObjectRead | undefined {
+export function readObject(s: TokenStream, ts: boolean, jsx: boolean, nested = false): ObjectRead | undefined {
   const { lx, code } = s
   if (!s.isPunct(123)) return undefined
   const depth = lx.depth
@@ -51,6 +56,8 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean): ObjectRea
   let policy: ToolPolicy | undefined
   const spreads: string[] = []
   let strings: Map<string, string> | undefined = new Map()
+  let specs: Map<string, Spec> | undefined = new Map()
+  const keys = new Set<string>()
   for (;;) {
     let t = s.advance()
     if (t === Tok.Punct && lx.punct === 125) break
@@ -60,6 +67,7 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean): ObjectRea
       strings = undefined
       if (s.advance() !== Tok.Ident) return undefined
       spreads.push(code.slice(lx.start, lx.end))
+      specs = undefined
       s.advance()
       if (s.isPunct(125) && lx.depth === depth - 1) break
       if (!s.isPunct(44) || lx.depth !== depth) return undefined
@@ -69,9 +77,10 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean): ObjectRea
     // Key: `get`/`set`/`async`/`*` before a method name make it not a plain property.
     let method = false
     const plainKey = t === Tok.Ident || (t === Tok.String && !lx.escaped)
-    if (!plainKey) strings = undefined
+    if (!plainKey) strings = specs = undefined
     if (s.isPunct(42)) {
       method = true
+      strings = specs = undefined
       t = s.advance()
     } else if (lx.is('get') || lx.is('set') || lx.is('async')) {
       t = s.advance()
@@ -83,7 +92,7 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean): ObjectRea
           lx.punct === 125 ||
           lx.punct === 60 ||
           lx.punct === 63)
-      strings = undefined
+      strings = specs = undefined
       if (plain) {
         if (!s.skipValue(depth)) return undefined
         if (s.isPunct(125) && lx.depth === depth - 1) break
@@ -106,9 +115,10 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean): ObjectRea
           ? 'timeoutMs'
           : undefined
     const key = quoted ? code.slice(lx.start + 1, lx.end - 1) : code.slice(lx.start, lx.end)
-    if (strings?.has(key)) strings = undefined
+    if (keys.has(key)) strings = specs = undefined
+    keys.add(key)
     if (policyField !== undefined) {
-      strings = undefined
+      strings = specs = undefined
       // A literal value (see ./policy.ts) or the file is declined: the full reader decides.
       if (method || policy?.[policyField] !== undefined || !s.nextIs(58)) return undefined
       s.advance()
@@ -141,9 +151,20 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean): ObjectRea
       continue
     }
     s.advance()
-    if (strings !== undefined) {
+    const colon = s.isPunct(58) && !method
+    if (!colon) strings = specs = undefined
+    if (colon && specs !== undefined && nested && s.advance() === Tok.Punct && lx.punct === 123) {
+      // `key: { name, toolset, … }`: a spec the const holds (`SPECS.key`).
+      const inner = readObject(s, ts, jsx)
+      if (inner === undefined) return undefined
+      strings = undefined
+      const ends = (s.isPunct(44) || s.isPunct(125)) && lx.depth <= depth
+      if (ends && inner.name !== undefined && inner.toolset !== undefined)
+        specs.set(key, { name: inner.name, toolset: inner.toolset, policy: inner.policy, spreads: inner.spreads })
+      else specs = undefined
+    } else if (colon && strings !== undefined) {
       // `key: 'text'` keeps the object a flat object of strings.
-      const text = s.isPunct(58) && !method ? s.literalValue(s.advance()) : undefined
+      const text = s.literalValue(nested && specs !== undefined ? lx.type : s.advance())
       if (text !== undefined) s.advance()
       if (text !== undefined && (s.isPunct(44) || s.isPunct(125)) && lx.depth <= depth) strings.set(key, text)
       else strings = undefined
@@ -153,5 +174,5 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean): ObjectRea
   }
   s.advance()
   if (lx.type === Tok.Fail) return undefined
-  return { ...(name ? { name } : {}), ...(toolset ? { toolset } : {}), policy, spreads, strings }
+  return { ...(name ? { name } : {}), ...(toolset ? { toolset } : {}), policy, spreads, strings, specs }
 }
