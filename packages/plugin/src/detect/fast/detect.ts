@@ -11,7 +11,7 @@ import { Tok } from './lexer.js'
 import { SkippingLexer } from './skip.js'
 import { codeRegisterCount, hasOddLineBreakOrHtmlComment, usedElsewhere } from './text.js'
 import { AFTER_NEWLINE, ALWAYS } from './statement-start.js'
-import { importDeclaration, type ImportScope } from './imports.js'
+import { exportList, importDeclaration, type ImportScope } from './imports.js'
 import { TokenStream } from './stream.js'
 import { checkName } from '../../options/names.js'
 import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
@@ -188,8 +188,13 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
       }
       if (start && (lx.is('const') || lx.is('export'))) {
         if (lx.is('export') && (s.advance() !== Tok.Ident || !lx.is('const'))) {
-          // `export default X.register(…)`
+          // `export default X.register(…)`; `export { spec }` (a use of spec that changes nothing)
           if (lx.is('default') && s.advance() === Tok.Ident && !registerStatement()) return undefined
+          if (s.isPunct(123)) {
+            const locals = exportList(s)
+            if (locals === undefined) return undefined
+            for (const ref of locals) countUses(uses, { ref })
+          }
           t = lx.type
           continue
         }

@@ -96,3 +96,27 @@ export function importDeclaration(s: TokenStream, scope: ImportScope): boolean {
   }
   return t !== Tok.Fail
 }
+
+/**
+ * `export { a, b as c }` from its `{`: the local names it exports (a use of each that changes
+ * nothing), [] for a re-export (`… from '…'`), or undefined to decline. The stream is left
+ * after the `}` (on `from` for a re-export).
+ */
+export function exportList(s: TokenStream): string[] | undefined {
+  const { lx, code } = s
+  const locals: string[] = []
+  for (;;) {
+    if (s.advance() !== Tok.Ident) return undefined
+    locals.push(code.slice(lx.start, lx.end))
+    s.advance()
+    if (lx.is('as')) {
+      const t = s.advance()
+      if (t !== Tok.Ident && (t !== Tok.String || lx.escaped)) return undefined
+      s.advance()
+    }
+    if (s.isPunct(125)) break
+    if (!s.isPunct(44)) return undefined
+  }
+  s.advance()
+  return lx.is('from') ? [] : locals
+}
