@@ -50,3 +50,18 @@ describe('fast path on the static-value grammar', () => {
     expect(rates.every(r => r.files > 0 || r.form in ALLOWED)).toBe(true)
   })
 })
+
+const IMPORT = "import { registry } from '@toolreg/core'\n"
+const SPEC = "{ name: 'a', toolset: 't', handler: () => '' }"
+
+/** Counterexamples found against the fast path while it grew (each one declined, or agreeing). */
+const REGRESSIONS: Record<string, string> = {
+  'a spec const mutated through a const alias of it': `${IMPORT}const spec = ${SPEC}\nconst alias = spec\nalias.name = 'm'\nregistry.register(spec)\n`,
+}
+
+describe('fast path on the static-value grammar: regressions', () => {
+  it.each(Object.entries(REGRESSIONS))('%s', (_, code) => {
+    const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
+    if (fast !== undefined) expect(fast).toEqual(detectRegisterCalls(code, 'tools/x.ts'))
+  })
+})

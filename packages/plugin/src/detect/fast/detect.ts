@@ -17,7 +17,7 @@ import { checkName } from '../../options/names.js'
 import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
 import { readObject, readSpec, type Spec } from './spec.js'
 import { readValue, type FieldValue } from './values.js'
-import { countObjectUses, countUses, Resolver, type ConstValue } from './resolve.js'
+import { Resolver, Uses, type ConstValue } from './resolve.js'
 import { namesPolicy } from '../../scan/policy-words.js'
 import type { DetectOptions, DetectResult, RegisterSite } from '../../types.js'
 
@@ -89,7 +89,7 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
   const { imported, aliases, namespaces, importRanges } = scope
   const found: Found[] = []
   const consts = new Map<string, ConstValue>()
-  const uses = new Map<string, number>()
+  const uses = new Uses()
   /** Names declared more than once at the top level (a parse error, or not a plain const): never read. */
   const redeclared = new Set<string>()
   const isRegistry = () => lx.is('registry') || s.isAny(aliases)
@@ -115,7 +115,7 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
     s.advance()
     // The call must be the whole statement.
     if (!s.statementEnds()) return false
-    countUses(uses, spec)
+    uses.add(undefined, spec)
     found.push({ start, end, spec })
     return lx.type !== Tok.Fail
   }
@@ -153,8 +153,8 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
     if (value === undefined || !s.statementEnds()) return true
     if (!redeclared.has(local)) {
       consts.set(local, value)
-      if ('value' in value) countUses(uses, value.value)
-      else countObjectUses(uses, value.object)
+      if ('value' in value) uses.add(local, value.value)
+      else uses.addObject(local, value.object)
     }
     return lx.type !== Tok.Fail
   }
@@ -193,7 +193,7 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
           if (s.isPunct(123)) {
             const locals = exportList(s)
             if (locals === undefined) return undefined
-            for (const ref of locals) countUses(uses, { ref })
+            for (const ref of locals) uses.add(undefined, { ref })
           }
           t = lx.type
           continue

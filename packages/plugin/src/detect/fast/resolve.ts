@@ -1,8 +1,10 @@
 // What the fast path's recognised values stand for (packages/plugin/README.md, "How files are
 // scanned"): a const's value followed through chains (`const B = A`), properties of const
 // objects of strings, and spec consts (`registry.register(spec)`). A const the resolution
-// touches must occur nowhere but in its declaration and the recognised references (`uses`):
-// then nothing mutates or shadows it. Undefined to decline.
+// touches must occur nowhere but in its declaration and the recognised references (`Uses`):
+// then nothing mutates or shadows it; so must every const whose initializer names it (the
+// full detector's mutated consts follow aliases: `const alias = spec; alias.name = 'm'`).
+// Undefined to decline.
 import type { ObjectRead, Spec } from './spec.js'
 import { wordCount } from './text.js'
 import type { FieldValue } from './values.js'
@@ -12,12 +14,38 @@ export type ConstValue = { value: FieldValue } | { object: ObjectRead }
 
 const MAX_DEPTH = 16
 
+/** How often recognised code names each const, and which consts name it in their initializer. */
+export class Uses {
+  readonly counts = new Map<string, number>()
+  readonly referrers = new Map<string, string[]>()
+
+  /** Count the references values make; `referrer`: the const whose initializer holds them. */
+  add(referrer: string | undefined, ...values: (FieldValue | Spec)[]): void {
+    for (const v of values) {
+      if ('name' in v) {
+        this.add(referrer, v.name, v.toolset)
+        for (const ref of v.spreads) this.add(referrer, { ref })
+      } else if ('ref' in v) {
+        this.counts.set(v.ref, (this.counts.get(v.ref) ?? 0) + 1)
+        if (referrer !== undefined) this.referrers.set(v.ref, [...(this.referrers.get(v.ref) ?? []), referrer])
+      }
+    }
+  }
+
+  /** Count the references a const's object makes: its fields, spreads and nested specs. */
+  addObject(referrer: string, o: ObjectRead): void {
+    this.add(referrer, ...(o.name ? [o.name] : []), ...(o.toolset ? [o.toolset] : []))
+    for (const ref of o.spreads) this.add(referrer, { ref })
+    for (const spec of o.specs?.values() ?? []) this.add(referrer, spec)
+  }
+}
+
 export class Resolver {
   /** Consts touched by a resolution: checked by `unchanged`. */
   private readonly touched = new Set<string>()
   constructor(
     private readonly consts: ReadonlyMap<string, ConstValue>,
-    private readonly uses: ReadonlyMap<string, number>,
+    private readonly uses: Uses,
   ) {}
 
   /** The string a value stands for. */
@@ -53,9 +81,17 @@ export class Resolver {
     })
   }
 
-  /** Whether every const touched occurs only where it was read. */
+  /** Whether every const touched, and every const naming one, occurs only where it was read. */
   unchanged(code: string, quiet: readonly number[]): boolean {
-    for (const name of this.touched) if (wordCount(code, name, quiet) !== 1 + (this.uses.get(name) ?? 0)) return false
+    const checked = new Set<string>()
+    const queue = [...this.touched]
+    while (queue.length > 0) {
+      const name = queue.pop()!
+      if (checked.has(name)) continue
+      checked.add(name)
+      if (wordCount(code, name, quiet) !== 1 + (this.uses.counts.get(name) ?? 0)) return false
+      queue.push(...(this.uses.referrers.get(name) ?? []))
+    }
     return true
   }
 
@@ -63,21 +99,4 @@ export class Resolver {
     this.touched.add(name)
     return this.consts.get(name)
   }
-}
-
-/** Count the references a value makes (to the consts it names). */
-export function countUses(uses: Map<string, number>, ...values: (FieldValue | Spec)[]): void {
-  for (const v of values) {
-    if ('name' in v) {
-      countUses(uses, v.name, v.toolset)
-      for (const ref of v.spreads) countUses(uses, { ref })
-    } else if ('ref' in v) uses.set(v.ref, (uses.get(v.ref) ?? 0) + 1)
-  }
-}
-
-/** Count the references a const's object makes: its fields, spreads and nested specs. */
-export function countObjectUses(uses: Map<string, number>, o: ObjectRead): void {
-  countUses(uses, ...(o.name ? [o.name] : []), ...(o.toolset ? [o.toolset] : []))
-  for (const ref of o.spreads) countUses(uses, { ref })
-  for (const spec of o.specs?.values() ?? []) countUses(uses, spec)
 }
