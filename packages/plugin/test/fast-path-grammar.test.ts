@@ -2,12 +2,15 @@
 // static values (./fast-path-grammar-gen.ts; packages/plugin/README.md, "How files are
 // scanned"): every answer is the full detector's, and no form is declined in more than 1%
 // of the files holding it unless ALLOWED says why. FAST_PATH_TABLE=1 prints the per-form
-// table (bench/RESULTS.md, "Fast-path declines per form"); FAST_PATH_RUNS / FAST_PATH_SEED.
+// table (bench/RESULTS.md, "Fast-path declines per form"), beside an earlier one's rates
+// with FAST_PATH_BEFORE=<file holding that output>; FAST_PATH_RUNS / FAST_PATH_SEED.
+import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { detectRegisterCalls, fastDetectRegisterCalls } from './internal.js'
 import { grammarFile, type GrammarFile } from './fast-path-grammar-gen.js'
 import { declineRates, formatTable } from './fast-path-grammar-table.js'
+import { mutatedFile } from './fast-path-grammar-mutate.js'
 
 const SEED = Number(process.env.FAST_PATH_SEED ?? 20261206)
 const RUNS = Number(process.env.FAST_PATH_RUNS ?? 2000)
@@ -28,6 +31,12 @@ const ALLOWED: Record<string, string> = {
   block: `a call in a top-level block, whose declarations shadow consts (${PINNED}: 'a call in a block')`,
 }
 
+/** The rates of an earlier table (FAST_PATH_BEFORE: a file holding its output), by form. */
+const before = (file: string | undefined): Map<string, string> | undefined =>
+  file === undefined
+    ? undefined
+    : new Map([...readFileSync(file, 'utf8').matchAll(/^\| ([^|]+?) \| ([^|]+?) \|$/gm)].map(m => [m[1]!, m[2]!]))
+
 describe('fast path on the static-value grammar', () => {
   it(`answers as the full detector does, declining no form above 1% (${RUNS} files, seed ${SEED})`, () => {
     const results: { file: GrammarFile; declined: boolean }[] = []
@@ -44,7 +53,10 @@ describe('fast path on the static-value grammar', () => {
       { seed: SEED, numRuns: RUNS },
     )
     const rates = declineRates(results, new Set(Object.keys(ALLOWED)))
-    if (process.env.FAST_PATH_TABLE !== undefined) console.log(formatTable(rates))
+    if (process.env.FAST_PATH_TABLE !== undefined) {
+      console.log(formatTable(rates, before(process.env.FAST_PATH_BEFORE)))
+      console.log(`all files: ${results.filter(r => r.declined).length}/${results.length} declined`)
+    }
     const over = rates.filter(r => r.rate > MAX_RATE && !(r.form in ALLOWED)).map(r => `${r.form} ${r.rate}`)
     expect(over).toEqual([])
     expect(rates.every(r => r.files > 0 || r.form in ALLOWED)).toBe(true)
@@ -60,6 +72,22 @@ const REGRESSIONS: Record<string, string> = {
 }
 
 describe('fast path on the static-value grammar: regressions', () => {
+  it(`agrees or declines when a statement may change a name (${RUNS} files, seed ${SEED})`, () => {
+    let answered = 0
+    fc.assert(
+      fc.property(mutatedFile, f => {
+        const fast = fastDetectRegisterCalls(f.code, f.file)
+        if (fast === undefined) return
+        const full = detectRegisterCalls(f.code, f.file)
+        if (full.diagnostics.some(d => d.code === 'TR004')) return
+        answered++
+        expect(fast).toEqual(full)
+      }),
+      { seed: SEED, numRuns: RUNS },
+    )
+    expect(answered).toBeGreaterThan(RUNS / 10)
+  })
+
   it.each(Object.entries(REGRESSIONS))('%s', (_, code) => {
     const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
     if (fast !== undefined) expect(fast).toEqual(detectRegisterCalls(code, 'tools/x.ts'))
