@@ -143,6 +143,9 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
     s.advance()
     let value: ConstValue | undefined
     if (s.isPunct(123)) {
+      // Read token by token only if the text may reference it (`X.`, `X[`, `(X`, `...X`):
+      // any other object is skipped whole, as plain code, by the regex engine.
+      if (!mayReference(code, local)) return true
       const o = readObject(s, ts, jsx, true)
       if (o === undefined || (ts && (lx.is('as') || lx.is('satisfies')) && !s.skipType())) return true
       value = { object: o }
@@ -219,3 +222,7 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
     t = s.advance()
   }
 }
+
+/** Whether the text holds `X.`, `X[`, `(X` or `...X` (a cheap pre-check, not a word match). */
+const mayReference = (code: string, name: string): boolean =>
+  code.includes(`${name}.`) || code.includes(`${name}[`) || code.includes(`(${name}`) || code.includes(`...${name}`)

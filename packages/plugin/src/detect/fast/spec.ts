@@ -55,8 +55,9 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean, nested = f
   let toolset: FieldValue | undefined
   let policy: ToolPolicy | undefined
   const spreads: string[] = []
-  let strings: Map<string, string> | undefined = new Map()
-  let specs: Map<string, Spec> | undefined = new Map()
+  // What a const's object holds is collected only there (`nested`): a call's spec needs none.
+  let strings: Map<string, string> | undefined = nested ? new Map() : undefined
+  let specs: Map<string, Spec> | undefined = nested ? new Map() : undefined
   const keys = new Set<string>()
   for (;;) {
     let t = s.advance()
@@ -114,9 +115,9 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean, nested = f
         : keyIs('timeoutMs')
           ? 'timeoutMs'
           : undefined
-    const key = quoted ? code.slice(lx.start + 1, lx.end - 1) : code.slice(lx.start, lx.end)
+    const key = strings || specs ? code.slice(lx.start + quoted, lx.end - quoted) : ''
     if (keys.has(key)) strings = specs = undefined
-    keys.add(key)
+    if (strings || specs) keys.add(key)
     if (policyField !== undefined) {
       strings = specs = undefined
       // A literal value (see ./policy.ts) or the file is declined: the full reader decides.
