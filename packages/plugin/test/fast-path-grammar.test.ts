@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { detectRegisterCalls, fastDetectRegisterCalls } from './internal.js'
+import { readDefinitions } from '../src/detect/full/definitions.js'
 import { grammarFile, type GrammarFile } from './fast-path-grammar-gen.js'
 import { declineRates, formatTable } from './fast-path-grammar-table.js'
 import { mutatedFile } from './fast-path-grammar-mutate.js'
@@ -65,6 +66,7 @@ describe('fast path on the static-value grammar', () => {
 
 const IMPORT = "import { registry } from '@toolreg/core'\n"
 const SPEC = "{ name: 'a', toolset: 't', handler: () => '' }"
+const CALL_B = "registry.register({ name: 'b', toolset: 't' })"
 
 /** Counterexamples found against the fast path while it grew (each one declined, or agreeing). */
 const REGRESSIONS: Record<string, string> = {
@@ -91,5 +93,41 @@ describe('fast path on the static-value grammar: regressions', () => {
   it.each(Object.entries(REGRESSIONS))('%s', (_, code) => {
     const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
     if (fast !== undefined) expect(fast).toEqual(detectRegisterCalls(code, 'tools/x.ts'))
+  })
+})
+
+/** needsApproval, annotations and timeoutMs per site, as the full reader states them. */
+function fullPolicies(code: string) {
+  const sites = detectRegisterCalls(code, 'tools/x.ts').sites
+  return readDefinitions(code, 'tools/x.ts', sites, ['@toolreg/core']).map(d => {
+    const p = Object.fromEntries(
+      Object.entries(d ?? {}).filter(([k]) => ['needsApproval', 'annotations', 'timeoutMs'].includes(k)),
+    )
+    return Object.keys(p).length > 0 ? p : undefined
+  })
+}
+
+const POLICY = "needsApproval: true, annotations: { readOnlyHint: false }, timeoutMs: 5000, handler: () => ''"
+describe('fast path on the static-value grammar: policies through the new forms', () => {
+  it.each([
+    ['a spec const', `${IMPORT}const spec = { name: 'a', toolset: 't', ${POLICY} }\nregistry.register(spec)\n`],
+    [
+      'a spec in a const object',
+      `${IMPORT}const S = { main: { name: 'a', toolset: 't', ${POLICY} } }\nregistry.register(S.main)\n`,
+    ],
+    ['export default of a call', `${IMPORT}export default registry.register({ name: 'a', toolset: 't', ${POLICY} })\n`],
+    [
+      'void of a call, beside a call without',
+      `${IMPORT}void registry.register({ name: 'a', toolset: 't', ${POLICY} })\n${CALL_B}\n`,
+    ],
+  ])('%s: what the full reader states', (_, code) => {
+    const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
+    expect(fast).toBeDefined()
+    expect(fast?.policies).toEqual(fullPolicies(code))
+  })
+
+  it('declines a spread spec in a file naming a policy field (the spread may hold one)', () => {
+    const code = `${IMPORT}const base = { ${POLICY} }\nregistry.register({ ...base, name: 'a', toolset: 't' })\n`
+    expect(fastDetectRegisterCalls(code, 'tools/x.ts')).toBeUndefined()
   })
 })
