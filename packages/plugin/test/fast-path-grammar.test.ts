@@ -108,6 +108,22 @@ function fullPolicies(code: string) {
 }
 
 const POLICY = "needsApproval: true, annotations: { readOnlyHint: false }, timeoutMs: 5000, handler: () => ''"
+/** Shapes the fast path answered before export lists were read: still answered, and agreeing. */
+const STILL_ANSWERED: Record<string, string> = {
+  'an empty export list': `${IMPORT}${CALL_B}\nexport {}\n`,
+  'export default of an object': `${IMPORT}${CALL_B}\nexport default { a: 1 }\n`,
+  'a type-only name in an export list': `${IMPORT}type T = string\n${CALL_B}\nexport { type T }\n`,
+  'a re-export list': `${IMPORT}${CALL_B}\nexport { a } from './a'\n`,
+}
+
+describe('fast path on the static-value grammar: export lists', () => {
+  it.each(Object.entries(STILL_ANSWERED))('%s', (_, code) => {
+    const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
+    expect(fast).toBeDefined()
+    expect(fast).toEqual(detectRegisterCalls(code, 'tools/x.ts'))
+  })
+})
+
 describe('fast path on the static-value grammar: policies through the new forms', () => {
   it.each([
     ['a spec const', `${IMPORT}const spec = { name: 'a', toolset: 't', ${POLICY} }\nregistry.register(spec)\n`],

@@ -191,13 +191,9 @@ function recognise(code: string, jsx: boolean, ts: boolean, registryModules: rea
       }
       if (start && (lx.is('const') || lx.is('export'))) {
         if (lx.is('export') && (s.advance() !== Tok.Ident || !lx.is('const'))) {
-          // `export default X.register(…)`; `export { spec }` (a use of spec that changes nothing)
-          if (lx.is('default') && s.advance() === Tok.Ident && !registerStatement()) return undefined
-          if (s.isPunct(123)) {
-            const locals = exportList(s)
-            if (locals === undefined) return undefined
-            for (const ref of locals) uses.add(undefined, { ref })
-          }
+          // `export { spec }` (a use of spec that changes nothing); `export default X.register(…)`
+          if (s.isPunct(123)) for (const ref of exportList(s)) uses.add(undefined, { ref })
+          else if (lx.is('default') && s.advance() === Tok.Ident && !registerStatement()) return undefined
           t = lx.type
           continue
         }

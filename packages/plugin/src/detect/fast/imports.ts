@@ -99,23 +99,25 @@ export function importDeclaration(s: TokenStream, scope: ImportScope): boolean {
 
 /**
  * `export { a, b as c }` from its `{`: the local names it exports (a use of each that changes
- * nothing), [] for a re-export (`… from '…'`), or undefined to decline. The stream is left
- * after the `}` (on `from` for a re-export).
+ * nothing). [] for a re-export (`… from '…'`) or any other shape (`export { type T }`): then
+ * nothing is counted, and the recognizer reads on from the token reached as plain code.
  */
-export function exportList(s: TokenStream): string[] | undefined {
+export function exportList(s: TokenStream): string[] {
   const { lx, code } = s
   const locals: string[] = []
   for (;;) {
-    if (s.advance() !== Tok.Ident) return undefined
+    const t = s.advance()
+    if (s.isPunct(125)) break
+    if (t !== Tok.Ident || lx.is('type')) return []
     locals.push(code.slice(lx.start, lx.end))
     s.advance()
     if (lx.is('as')) {
       const t = s.advance()
-      if (t !== Tok.Ident && (t !== Tok.String || lx.escaped)) return undefined
+      if (t !== Tok.Ident && (t !== Tok.String || lx.escaped)) return []
       s.advance()
     }
     if (s.isPunct(125)) break
-    if (!s.isPunct(44)) return undefined
+    if (!s.isPunct(44)) return []
   }
   s.advance()
   return lx.is('from') ? [] : locals
