@@ -96,3 +96,29 @@ export function importDeclaration(s: TokenStream, scope: ImportScope): boolean {
   }
   return t !== Tok.Fail
 }
+
+/**
+ * `export { a, b as c }` from its `{`: the local names it exports (a use of each that changes
+ * nothing). [] for a re-export (`… from '…'`) or any other shape (`export { type T }`): then
+ * nothing is counted, and the recognizer reads on from the token reached as plain code.
+ */
+export function exportList(s: TokenStream): string[] {
+  const { lx, code } = s
+  const locals: string[] = []
+  for (;;) {
+    const t = s.advance()
+    if (s.isPunct(125)) break
+    if (t !== Tok.Ident || lx.is('type')) return []
+    locals.push(code.slice(lx.start, lx.end))
+    s.advance()
+    if (lx.is('as')) {
+      const t = s.advance()
+      if (t !== Tok.Ident && (t !== Tok.String || lx.escaped)) return []
+      s.advance()
+    }
+    if (s.isPunct(125)) break
+    if (!s.isPunct(44)) return []
+  }
+  s.advance()
+  return lx.is('from') ? [] : locals
+}

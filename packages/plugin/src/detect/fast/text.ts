@@ -66,3 +66,20 @@ export function hasOddLineBreakOrHtmlComment(code: string): boolean {
   for (let i = code.indexOf('\r'); i >= 0; i = code.indexOf('\r', i + 1)) if (code.charCodeAt(i + 1) !== 10) return true
   return code.includes('\u2028') || code.includes('\u2029') || code.includes('<!--') || code.includes('-->')
 }
+
+/**
+ * How often `register` occurs outside string and template literals (comments count), or in
+ * a literal that is exactly `'register'` (a computed key could call it).
+ */
+export function codeRegisterCount(code: string, quiet: readonly number[]): number {
+  let n = 0
+  let k = 0
+  for (let i = code.indexOf('register'); i >= 0; i = code.indexOf('register', i + 8)) {
+    while (k < quiet.length && quiet[k + 1]! <= i) k += 2
+    const a = quiet[k]!
+    const c = code.charCodeAt(a)
+    const literal = k < quiet.length && a <= i && (c === 39 || c === 34 || c === 96 || c === 125)
+    if (!literal || quiet[k + 1]! - a === 10) n++
+  }
+  return n
+}
