@@ -15,10 +15,17 @@ export async function writeReport(results, { outDir, benchDir, history }) {
   const files = {
     'results.json': `${JSON.stringify(results, null, 2)}\n`,
     'results.svg': renderChart(results),
-    'RESULTS.md': renderMarkdown(results, runs, await readText(join(benchDir, 'optimizations.md')), {
-      scan: await readJson(join(benchDir, 'at-commits-scan.json'), null),
-      build: await readJson(join(benchDir, 'at-commits-build.json'), null),
-    }),
+    'RESULTS.md': renderMarkdown(
+      results,
+      runs,
+      await readText(join(benchDir, 'optimizations.md')),
+      {
+        scan: await readJson(join(benchDir, 'at-commits-scan.json'), null),
+        build: await readJson(join(benchDir, 'at-commits-build.json'), null),
+      },
+      // Written by the fast-path grammar test's table mode (see its header), kept across runs.
+      await readText(join(benchDir, 'fast-path-declines.md')),
+    ),
   }
   for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text)
   return [...Object.keys(files).map(name => join(outDir, name)), ...(history ? [historyFile] : [])]
@@ -70,7 +77,7 @@ function table({ head, body }) {
   ].join('\n')
 }
 
-function renderMarkdown(results, runs, optimizationNotes, atCommits) {
+function renderMarkdown(results, runs, optimizationNotes, atCommits, fastPathDeclines) {
   const env = results.environment
   const out = []
   out.push('# toolreg benchmarks')
@@ -233,6 +240,7 @@ function renderMarkdown(results, runs, optimizationNotes, atCommits) {
     )
   }
   if (optimizationNotes) out.push('', optimizationNotes.trim())
+  if (fastPathDeclines) out.push('', fastPathDeclines.trim())
   out.push('')
   out.push('## How to run')
   out.push('')
