@@ -269,9 +269,13 @@ async function runIn(
     }
   } finally {
     finished = true
-    for (const h of owned.reverse()) if (h.alive) h.dispose()
-    ctx?.dispose()
-    rt.dispose()
+    // quickjs-emscripten 0.32 can abort in JS_FreeRuntime (its `gc_obj_list` assertion) after an
+    // out-of-memory or with async jobs left pending; the run's outcome stands, the module keeps working.
+    try {
+      for (const h of owned.reverse()) if (h.alive) h.dispose()
+      ctx?.dispose()
+      rt.dispose()
+    } catch {}
   }
 }
 
