@@ -1,7 +1,7 @@
 // A code-mode executor on QuickJS compiled to WebAssembly (see the core README, "Code mode").
 // The caller passes the quickjs-emscripten module; the core imports nothing of it. One fresh
 // runtime per run; only strings cross: JSON.stringify and JSON.parse run inside the sandbox.
-import type { CodeExecutor, CodeHost, CodeModeLimits, CodeRunResult } from './executor.js'
+import type { CodeExecutor, CodeHost, CodeModeLimits } from './executor.js'
 
 /** A value handle of quickjs-emscripten (a `Lifetime`). */
 export interface QuickJsHandle {
@@ -124,7 +124,8 @@ function consoleBuffer(max: number) {
 /** An error's text, its stack cut to a few frames. */
 function trimError(text: string): string {
   const lines = text.split('\n').filter(line => line !== '')
-  const kept = lines.length > ERROR_LINES ? [...lines.slice(0, ERROR_LINES), `    … ${lines.length - ERROR_LINES} more`] : lines
+  const kept =
+    lines.length > ERROR_LINES ? [...lines.slice(0, ERROR_LINES), `    … ${lines.length - ERROR_LINES} more`] : lines
   const joined = kept.join('\n')
   return joined.length > ERROR_CHARS ? `${joined.slice(0, ERROR_CHARS)}…` : joined
 }
@@ -158,7 +159,8 @@ async function runIn(
 ): Promise<Outcome> {
   const deadline = Date.now() + limits.timeMs
   let timedOut = false
-  const late = (): Outcome => ({ ok: false, error: `time limit exceeded: the run took over ${limits.timeMs} ms (timeMs)` })
+  const lateText = `time limit exceeded: the run took over ${limits.timeMs} ms (timeMs)`
+  const late = (): Outcome => ({ ok: false, error: lateText })
   const rt = quickjs.newRuntime()
   const owned: { readonly alive: boolean; dispose(): void }[] = []
   const keep = <T extends { readonly alive: boolean; dispose(): void }>(h: T): T => (owned.push(h), h)
@@ -173,7 +175,8 @@ async function runIn(
     const api: Record<string, Record<string, string>> = {}
     for (const [set, methods] of Object.entries(host.api)) {
       api[set] = {}
-      for (const [method, name] of Object.entries(methods)) if (typeof name === 'string') names.add((api[set][method] = name))
+      for (const [method, name] of Object.entries(methods))
+        if (typeof name === 'string') names.add((api[set][method] = name))
     }
     const answers: { deferred: QuickJsDeferred; answer: Answer }[] = []
     let pending = 0
@@ -192,7 +195,10 @@ async function runIn(
         const name = text(nameHandle)
         const argsJson = text(argsHandle)
         if (calls >= limits.maxToolCalls || name === undefined || argsJson === undefined || !names.has(name)) {
-          const why = calls >= limits.maxToolCalls ? `tool call limit exceeded: more than ${limits.maxToolCalls} calls (maxToolCalls)` : 'not a tool call'
+          const why =
+            calls >= limits.maxToolCalls
+              ? `tool call limit exceeded: more than ${limits.maxToolCalls} calls (maxToolCalls)`
+              : 'not a tool call'
           const error = c.newError(why)
           deferred.reject(error)
           error.dispose()
@@ -202,7 +208,10 @@ async function runIn(
           Promise.resolve()
             .then(() => host.call(name, argsJson))
             .then(
-              (a): Answer => (a?.ok === true && typeof a.json === 'string' ? { ok: true, json: a.json } : { ok: false, error: a?.ok === false ? String(a.error) : 'the tool answered no JSON' }),
+              (a): Answer =>
+                a?.ok === true && typeof a.json === 'string'
+                  ? { ok: true, json: a.json }
+                  : { ok: false, error: a?.ok === false ? String(a.error) : 'the tool answered no JSON' },
               (e: unknown): Answer => ({ ok: false, error: message(e) }),
             )
             .then(answer => arrive(deferred, answer))
@@ -212,11 +221,22 @@ async function runIn(
     )
     const log = keep(
       c.newFunction('log', (level, line) => {
-        if (level && line && c.typeof(level) === 'string' && c.typeof(line) === 'string') print(c.getString(level), c.getString(line))
+        if (level && line && c.typeof(level) === 'string' && c.typeof(line) === 'string')
+          print(c.getString(level), c.getString(line))
         return undefined
       }),
     )
-    const helper = keep(unwrap(c.callFunction(keep(unwrap(c.evalCode(PRELUDE, 'prelude.js'))), c.undefined, call, log, keep(c.newString(JSON.stringify(api))))))
+    const helper = keep(
+      unwrap(
+        c.callFunction(
+          keep(unwrap(c.evalCode(PRELUDE, 'prelude.js'))),
+          c.undefined,
+          call,
+          log,
+          keep(c.newString(JSON.stringify(api))),
+        ),
+      ),
+    )
     const use = (op: string, value: QuickJsHandle) => {
       const opHandle = c.newString(op)
       try {
@@ -226,13 +246,15 @@ async function runIn(
       }
     }
     const describe = (error: QuickJsHandle): string => {
-      if (timedOut) return late().error
+      if (timedOut) return lateText
       const r = use('describe', error)
       const text = r.error ? undefined : c.typeof(keep(r.value)) === 'string' ? c.getString(r.value) : undefined
       if (r.error) keep(r.error)
-      if (text === undefined) return timedOut ? late().error : 'the code failed and its error could not be read'
-      if (text.startsWith('InternalError: out of memory')) return `memory limit exceeded (memoryBytes: ${limits.memoryBytes}): ${trimError(text)}`
-      if (text.startsWith('InternalError: stack overflow')) return `stack limit exceeded (stackBytes: ${limits.stackBytes}): InternalError: stack overflow`
+      if (text === undefined) return timedOut ? lateText : 'the code failed and its error could not be read'
+      if (text.startsWith('InternalError: out of memory'))
+        return `memory limit exceeded (memoryBytes: ${limits.memoryBytes}): ${trimError(text)}`
+      if (text.startsWith('InternalError: stack overflow'))
+        return `stack limit exceeded (stackBytes: ${limits.stackBytes}): InternalError: stack overflow`
       return trimError(text)
     }
     rt.setMemoryLimit(limits.memoryBytes)
@@ -258,7 +280,8 @@ async function runIn(
       if (state.type === 'rejected') return { ok: false, error: describe(keep(state.error)) }
       if (state.type === 'fulfilled') return finish(c, use, keep(state.value), limits, describe)
       if (answers.length > 0 || rt.hasPendingJob()) continue
-      if (pending === 0) return { ok: false, error: 'the code awaits a promise that never settles (no tool call is pending)' }
+      if (pending === 0)
+        return { ok: false, error: 'the code awaits a promise that never settles (no tool call is pending)' }
       let timer: ReturnType<typeof setTimeout> | undefined
       await new Promise<void>(resolve => {
         wake = resolve
@@ -303,6 +326,9 @@ function finish(
   const json = c.typeof(r.value) === 'string' ? c.getString(r.value) : undefined
   r.value.dispose()
   if (json !== undefined && json.length > limits.maxOutputChars)
-    return { ok: false, error: `output limit exceeded: the returned JSON is ${json.length} characters, over ${limits.maxOutputChars} (maxOutputChars)` }
+    return {
+      ok: false,
+      error: `output limit exceeded: the returned JSON is ${json.length} characters, over ${limits.maxOutputChars} (maxOutputChars)`,
+    }
   return { ok: true, json }
 }
