@@ -1,7 +1,6 @@
 // Escape attempts and generated programs against the QuickJS executor (packages/core/README.md, "Code mode").
-import variant from '@jitl/quickjs-wasmfile-release-sync'
 import fc from 'fast-check'
-import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core'
+import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CodeExecutor, CodeRunResult } from '../src/code-mode/executor.ts'
 import { quickJsExecutor } from '../src/code-mode/quickjs.ts'
@@ -9,7 +8,7 @@ import { type FakeHost, fakeHost, limits, onlyJsonStrings } from './code-mode-ho
 
 let executor: CodeExecutor
 beforeAll(async () => {
-  executor = quickJsExecutor(await newQuickJSWASMModuleFromVariant(variant))
+  executor = quickJsExecutor(await newQuickJSWASMModule(RELEASE_SYNC))
 })
 
 const echoHost = () => fakeHost({ 'a.b': args => args, 'a.c': () => 'c' })

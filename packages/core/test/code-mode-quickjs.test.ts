@@ -1,6 +1,5 @@
 // The QuickJS executor against the real quickjs-emscripten module (packages/core/README.md, "Code mode").
-import variant from '@jitl/quickjs-wasmfile-release-sync'
-import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core'
+import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten'
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { CodeExecutor } from '../src/code-mode/executor.ts'
 import { type QuickJsModuleLike, quickJsExecutor } from '../src/code-mode/quickjs.ts'
@@ -8,9 +7,10 @@ import { fakeHost, limits, onlyJsonStrings } from './code-mode-host.ts'
 
 let executor: CodeExecutor
 beforeAll(async () => {
-  const module = await newQuickJSWASMModuleFromVariant(variant)
+  const module = await newQuickJSWASMModule(RELEASE_SYNC)
   expectTypeOf(module).toExtend<QuickJsModuleLike>()
-  executor = quickJsExecutor(module)
+  const structural: QuickJsModuleLike = module // the real module is assignable to the structural type
+  executor = quickJsExecutor(structural)
 })
 
 const ok = (json: string | undefined) => expect.objectContaining({ ok: true, json })

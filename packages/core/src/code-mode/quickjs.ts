@@ -4,31 +4,26 @@
 import type { CodeExecutor, CodeHost, CodeModeLimits } from './executor.js'
 
 /** A value handle of quickjs-emscripten (a `Lifetime`). */
-export interface QuickJsHandle {
-  readonly alive: boolean
-  dispose(): void
-  dup(): QuickJsHandle
-}
+export type QuickJsHandle = { readonly alive: boolean; dispose(): void; dup(): QuickJsHandle }
 type QuickJsResult<T> = { error: QuickJsHandle } | { error?: undefined; value: T }
 type QuickJsPromiseState =
   | { type: 'pending' }
   | { type: 'fulfilled'; value: QuickJsHandle }
   | { type: 'rejected'; error: QuickJsHandle }
 /** quickjs-emscripten's `QuickJSDeferredPromise`. */
-export interface QuickJsDeferred {
-  readonly handle: QuickJsHandle
-  readonly alive: boolean
+export type QuickJsDeferred = QuickJsDisposable & { readonly handle: QuickJsHandle } & {
   resolve(value?: QuickJsHandle): void
   reject(value?: QuickJsHandle): void
-  dispose(): void
 }
+type QuickJsDisposable = { readonly alive: boolean; dispose(): void }
 /** The parts of quickjs-emscripten's `QuickJSContext` the executor uses. */
 export interface QuickJsContextLike {
   readonly undefined: QuickJsHandle
   evalCode(code: string, filename?: string): QuickJsResult<QuickJsHandle>
   newString(text: string): QuickJsHandle
   newError(message: string): QuickJsHandle
-  newFunction(name: string, fn: (...args: QuickJsHandle[]) => QuickJsHandle | undefined): QuickJsHandle
+  /** `fn` answers a handle (typed `void` so quickjs-emscripten's own signature fits). */
+  newFunction(name: string, fn: (...args: QuickJsHandle[]) => void): QuickJsHandle
   newPromise(): QuickJsDeferred
   callFunction(fn: QuickJsHandle, thisValue: QuickJsHandle, ...args: QuickJsHandle[]): QuickJsResult<QuickJsHandle>
   getPromiseState(handle: QuickJsHandle): QuickJsPromiseState
@@ -46,10 +41,8 @@ export interface QuickJsRuntimeLike {
   executePendingJobs(maxJobs?: number): QuickJsResult<number>
   dispose(): void
 }
-/** The parts of quickjs-emscripten's `QuickJSWASMModule` the executor uses (`getQuickJS()` answers one). */
-export interface QuickJsModuleLike {
-  newRuntime(): QuickJsRuntimeLike
-}
+/** The part of quickjs-emscripten's `QuickJSWASMModule` the executor uses (`await getQuickJS()` is one). */
+export type QuickJsModuleLike = { newRuntime(): QuickJsRuntimeLike }
 
 /**
  * QuickJS's stack lives on the host engine's stack (WebAssembly frames): above ~384 KiB the host
@@ -63,92 +56,85 @@ const ERROR_CHARS = 2000
 // answers the helper the host calls at the end: 'json' (stringify), 'parse', 'describe' (an error's text).
 const PRELUDE = `(function (call, log, apiText) {
   'use strict'
-  const G = globalThis, stringify = JSON.stringify, parse = JSON.parse, Str = String, TE = TypeError
-  const keys = Object.keys, freeze = Object.freeze, create = Object.create, define = Object.defineProperty
-  const reject = e => Promise.reject(e), api = parse(apiText), tools = create(null)
+  const G = globalThis, stringify = JSON.stringify, parse = JSON.parse, Str = String, TE = TypeError, P = Promise
+  const rejected = P.reject, keys = Object.keys, freeze = Object.freeze, create = Object.create, define = Object.defineProperty
+  const api = parse(apiText), tools = create(null), con = create(null)
   const show = v => {
     if (typeof v === 'string') return v
     try { const t = stringify(v); if (typeof t === 'string') return t } catch {}
     try { return Str(v) } catch { return '[unprintable]' }
   }
+  const tool = (name, label) => function (args) {
+    let text
+    try { text = stringify(args === undefined ? {} : args) } catch (e) { return rejected.call(P, e) }
+    return typeof text === 'string' ? call(name, text) : rejected.call(P, new TE(label + ': the arguments are not JSON'))
+  }
   for (const set of keys(api)) {
     const methods = create(null)
-    for (const method of keys(api[set])) {
-      const name = api[set][method]
-      methods[method] = function (args) {
-        let text
-        try { text = stringify(args === undefined ? {} : args) } catch (e) { return reject(e) }
-        if (typeof text !== 'string') return reject(new TE('tools.' + set + '.' + method + ': the arguments are not JSON'))
-        return call(name, text)
-      }
-    }
+    for (const m of keys(api[set])) methods[m] = tool(api[set][m], 'tools.' + set + '.' + m)
     tools[set] = freeze(methods)
   }
-  define(G, 'tools', { value: freeze(tools) })
-  const con = create(null)
   for (const level of ['log', 'info', 'warn', 'error', 'debug'])
     con[level] = function (...args) { let t = ''; for (let i = 0; i < args.length; i++) t += (i ? ' ' : '') + show(args[i]); log(level, t) }
+  define(G, 'tools', { value: freeze(tools) })
   define(G, 'console', { value: freeze(con), writable: true, configurable: true })
   const describe = e => {
     try {
-      if (e !== null && typeof e === 'object' && typeof e.message === 'string') {
-        const head = (typeof e.name === 'string' && e.name ? e.name : 'Error') + ': ' + e.message
-        return typeof e.stack === 'string' && e.stack ? head + '\\n' + e.stack : head
-      }
-      return 'thrown: ' + show(e)
+      if (e === null || typeof e !== 'object' || typeof e.message !== 'string') return 'thrown: ' + show(e)
+      const head = (typeof e.name === 'string' && e.name ? e.name : 'Error') + ': ' + e.message
+      return typeof e.stack === 'string' && e.stack ? head + '\\n' + e.stack : head
     } catch { return 'thrown: an unprintable value' }
   }
   return (op, x) => op === 'json' ? stringify(x) : op === 'parse' ? parse(x) : describe(x)
 })`
 
+type Outcome = { ok: true; json: string | undefined } | { ok: false; error: string }
 type Answer = { ok: true; json: string } | { ok: false; error: string }
+const fail = (error: string): Outcome => ({ ok: false, error })
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+/** What a host call answered, checked: anything but `{ ok: true, json: string }` is an error. */
+const checked = (a: Answer | undefined): Answer =>
+  a?.ok === true && typeof a.json === 'string'
+    ? { ok: true, json: a.json }
+    : { ok: false, error: a?.ok === false ? String(a.error) : 'the tool answered no JSON' }
 
 /** Console text kept up to `max` characters; the rest is cut, and says so. */
 function consoleBuffer(max: number) {
   let text = ''
   let cut = false
-  return {
-    add(level: string, line: string) {
-      if (cut) return
-      const entry = `${level === 'log' ? '' : `[${level}] `}${line}\n`
-      if (text.length + entry.length <= max) text += entry
-      else {
-        text += `${entry.slice(0, Math.max(0, max - text.length))}\n[console output cut at ${max} characters (maxConsoleChars)]\n`
-        cut = true
-      }
-    },
-    text: () => text,
+  const add = (level: string, line: string) => {
+    const entry = `${level === 'log' ? '' : `[${level}] `}${line}\n`
+    if (cut) return
+    if (text.length + entry.length <= max) text += entry
+    else
+      [text, cut] = [
+        `${text}${entry.slice(0, max - text.length)}\n[console output cut at ${max} characters (maxConsoleChars)]\n`,
+        true,
+      ]
   }
+  return { add, text: () => text }
 }
 
 /** An error's text, its stack cut to a few frames. */
 function trimError(text: string): string {
   const lines = text.split('\n').filter(line => line !== '')
-  const kept =
-    lines.length > ERROR_LINES ? [...lines.slice(0, ERROR_LINES), `    … ${lines.length - ERROR_LINES} more`] : lines
-  const joined = kept.join('\n')
+  const more = lines.length > ERROR_LINES ? [`    … ${lines.length - ERROR_LINES} more`] : []
+  const joined = [...lines.slice(0, ERROR_LINES), ...more].join('\n')
   return joined.length > ERROR_CHARS ? `${joined.slice(0, ERROR_CHARS)}…` : joined
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
-/** Runs the model's code in QuickJS: see `CodeExecutor`. */
+/** Runs the model's code in QuickJS: see `CodeExecutor` and the core README, "Code mode". */
 export function quickJsExecutor(quickjs: QuickJsModuleLike): CodeExecutor {
   return {
     async run(code, host, limits) {
       const output = consoleBuffer(limits.maxConsoleChars)
-      try {
-        return { ...(await runIn(quickjs, code, host, limits, output.add)), console: output.text() }
-      } catch (error) {
-        return { ok: false, error: `the QuickJS executor failed: ${message(error)}`, console: output.text() }
-      }
+      const outcome = await runIn(quickjs, code, host, limits, output.add).catch((error: unknown) =>
+        fail(`the QuickJS executor failed: ${message(error)}`),
+      )
+      return { ...outcome, console: output.text() }
     },
   }
 }
-
-type Outcome = { ok: true; json: string | undefined } | { ok: false; error: string }
 
 async function runIn(
   quickjs: QuickJsModuleLike,
@@ -158,108 +144,77 @@ async function runIn(
   print: (level: string, line: string) => void,
 ): Promise<Outcome> {
   const deadline = Date.now() + limits.timeMs
+  const late = `time limit exceeded: the run took over ${limits.timeMs} ms (timeMs)`
+  const overCalls = `tool call limit exceeded: more than ${limits.maxToolCalls} calls (maxToolCalls)`
   let timedOut = false
-  const lateText = `time limit exceeded: the run took over ${limits.timeMs} ms (timeMs)`
-  const late = (): Outcome => ({ ok: false, error: lateText })
-  const rt = quickjs.newRuntime()
-  const owned: { readonly alive: boolean; dispose(): void }[] = []
-  const keep = <T extends { readonly alive: boolean; dispose(): void }>(h: T): T => (owned.push(h), h)
-  let ctx: QuickJsContextLike | undefined
   let finished = false
+  const owned: QuickJsDisposable[] = []
+  const keep = <T extends QuickJsDisposable>(h: T): T => (owned.push(h), h)
+  const rt = quickjs.newRuntime()
+  let ctx: QuickJsContextLike | undefined
   try {
     rt.setMaxStackSize(Math.min(Math.max(0, limits.stackBytes), MAX_STACK_BYTES) || MAX_STACK_BYTES)
     rt.setInterruptHandler(() => (timedOut ||= Date.now() > deadline))
-    const c = rt.newContext()
-    ctx = c
+    const c = (ctx = rt.newContext())
     const names = new Set<string>()
     const api: Record<string, Record<string, string>> = {}
-    for (const [set, methods] of Object.entries(host.api)) {
-      api[set] = {}
+    for (const [set, methods] of Object.entries(host.api))
       for (const [method, name] of Object.entries(methods))
-        if (typeof name === 'string') names.add((api[set][method] = name))
-    }
+        if (typeof name === 'string') names.add(((api[set] ??= {})[method] = name))
     const answers: { deferred: QuickJsDeferred; answer: Answer }[] = []
-    let pending = 0
-    let calls = 0
+    let [pending, calls] = [0, 0]
     let wake: (() => void) | undefined
-    const arrive = (deferred: QuickJsDeferred, answer: Answer) => {
-      pending--
-      if (finished) return
-      answers.push({ deferred, answer })
-      wake?.()
-    }
+    const text = (h: QuickJsHandle | undefined) => (h && c.typeof(h) === 'string' ? c.getString(h) : undefined)
+    // The sandbox's `call(name, argsJson)`: two strings in, a sandbox promise out; extra arguments are ignored.
     const call = keep(
       c.newFunction('call', (nameHandle, argsHandle) => {
         const deferred = keep(c.newPromise())
-        const text = (h: QuickJsHandle | undefined) => (h && c.typeof(h) === 'string' ? c.getString(h) : undefined)
-        const name = text(nameHandle)
-        const argsJson = text(argsHandle)
+        const [name, argsJson] = [text(nameHandle), text(argsHandle)]
         if (calls >= limits.maxToolCalls || name === undefined || argsJson === undefined || !names.has(name)) {
-          const why =
-            calls >= limits.maxToolCalls
-              ? `tool call limit exceeded: more than ${limits.maxToolCalls} calls (maxToolCalls)`
-              : 'not a tool call'
-          const error = c.newError(why)
+          const error = c.newError(calls >= limits.maxToolCalls ? overCalls : 'not a tool call')
           deferred.reject(error)
           error.dispose()
         } else {
-          calls++
-          pending++
+          ;[calls, pending] = [calls + 1, pending + 1]
           Promise.resolve()
             .then(() => host.call(name, argsJson))
-            .then(
-              (a): Answer =>
-                a?.ok === true && typeof a.json === 'string'
-                  ? { ok: true, json: a.json }
-                  : { ok: false, error: a?.ok === false ? String(a.error) : 'the tool answered no JSON' },
-              (e: unknown): Answer => ({ ok: false, error: message(e) }),
-            )
-            .then(answer => arrive(deferred, answer))
+            .then(checked, (e: unknown): Answer => ({ ok: false, error: message(e) }))
+            .then(answer => {
+              pending--
+              if (!finished) answers.push({ deferred, answer }), wake?.()
+            })
         }
         return deferred.handle.dup()
       }),
     )
     const log = keep(
       c.newFunction('log', (level, line) => {
-        if (level && line && c.typeof(level) === 'string' && c.typeof(line) === 'string')
-          print(c.getString(level), c.getString(line))
-        return undefined
+        const [l, t] = [text(level), text(line)]
+        if (l !== undefined && t !== undefined) print(l, t)
       }),
     )
-    const helper = keep(
-      unwrap(
-        c.callFunction(
-          keep(unwrap(c.evalCode(PRELUDE, 'prelude.js'))),
-          c.undefined,
-          call,
-          log,
-          keep(c.newString(JSON.stringify(api))),
-        ),
-      ),
-    )
+    const prelude = keep(unwrap(c.evalCode(PRELUDE, 'prelude.js')))
+    const apiText = keep(c.newString(JSON.stringify(api)))
+    const helper = keep(unwrap(c.callFunction(prelude, c.undefined, call, log, apiText)))
     const use = (op: string, value: QuickJsHandle) => {
       const opHandle = c.newString(op)
-      try {
-        return c.callFunction(helper, c.undefined, opHandle, value)
-      } finally {
-        opHandle.dispose()
-      }
+      const result = c.callFunction(helper, c.undefined, opHandle, value)
+      opHandle.dispose()
+      return result
     }
     const describe = (error: QuickJsHandle): string => {
-      if (timedOut) return lateText
-      const r = use('describe', error)
-      const text = r.error ? undefined : c.typeof(keep(r.value)) === 'string' ? c.getString(r.value) : undefined
-      if (r.error) keep(r.error)
-      if (text === undefined) return timedOut ? lateText : 'the code failed and its error could not be read'
-      if (text.startsWith('InternalError: out of memory'))
-        return `memory limit exceeded (memoryBytes: ${limits.memoryBytes}): ${trimError(text)}`
-      if (text.startsWith('InternalError: stack overflow'))
+      const r = timedOut ? undefined : use('describe', error)
+      const said = r && !r.error ? text(keep(r.value)) : (r && keep(r.error), undefined)
+      if (said === undefined) return timedOut ? late : 'the code failed and its error could not be read'
+      if (said.startsWith('InternalError: out of memory'))
+        return `memory limit exceeded (memoryBytes: ${limits.memoryBytes}): ${trimError(said)}`
+      if (said.startsWith('InternalError: stack overflow'))
         return `stack limit exceeded (stackBytes: ${limits.stackBytes}): InternalError: stack overflow`
-      return trimError(text)
+      return trimError(said)
     }
     rt.setMemoryLimit(limits.memoryBytes)
     const evaluated = c.evalCode(`(async () => { ${code}\n })()`, 'code.js')
-    if (evaluated.error) return { ok: false, error: describe(keep(evaluated.error)) }
+    if (evaluated.error) return fail(describe(keep(evaluated.error)))
     const top = keep(evaluated.value)
     for (;;) {
       for (const { deferred, answer } of answers.splice(0)) {
@@ -273,22 +228,28 @@ async function runIn(
       }
       for (let batch = 0; batch < 100 && rt.hasPendingJob() && !timedOut; batch++) {
         const jobs = rt.executePendingJobs(10_000)
-        if (jobs.error) keep(jobs.error)
+        if (jobs.error) jobs.error.dispose()
       }
-      if (timedOut || Date.now() > deadline) return late()
+      if (timedOut || Date.now() > deadline) return fail(late)
       const state = c.getPromiseState(top)
-      if (state.type === 'rejected') return { ok: false, error: describe(keep(state.error)) }
-      if (state.type === 'fulfilled') return finish(c, use, keep(state.value), limits, describe)
+      if (state.type === 'rejected') return fail(describe(keep(state.error)))
+      if (state.type === 'fulfilled') {
+        const r = use('json', keep(state.value))
+        if (r.error) return fail(`the returned value is not JSON: ${describe(keep(r.error))}`)
+        const json = text(keep(r.value))
+        if (json === undefined || json.length <= limits.maxOutputChars) return { ok: true, json }
+        return fail(
+          `output limit exceeded: the returned JSON is ${json.length} characters, over ${limits.maxOutputChars} (maxOutputChars)`,
+        )
+      }
       if (answers.length > 0 || rt.hasPendingJob()) continue
-      if (pending === 0)
-        return { ok: false, error: 'the code awaits a promise that never settles (no tool call is pending)' }
+      if (pending === 0) return fail('the code awaits a promise that never settles (no tool call is pending)')
       let timer: ReturnType<typeof setTimeout> | undefined
       await new Promise<void>(resolve => {
         wake = resolve
         timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))
       })
       clearTimeout(timer)
-      wake = undefined
     }
   } finally {
     finished = true
@@ -303,32 +264,7 @@ async function runIn(
 }
 
 function unwrap(result: QuickJsResult<QuickJsHandle>): QuickJsHandle {
-  if (result.error) {
-    result.error.dispose()
-    throw new Error('the sandbox could not be set up')
-  }
-  return result.value
-}
-
-function finish(
-  c: QuickJsContextLike,
-  use: (op: string, value: QuickJsHandle) => QuickJsResult<QuickJsHandle>,
-  value: QuickJsHandle,
-  limits: CodeModeLimits,
-  describe: (error: QuickJsHandle) => string,
-): Outcome {
-  const r = use('json', value)
-  if (r.error) {
-    const why = describe(r.error)
-    r.error.dispose()
-    return { ok: false, error: `the returned value is not JSON: ${why}` }
-  }
-  const json = c.typeof(r.value) === 'string' ? c.getString(r.value) : undefined
-  r.value.dispose()
-  if (json !== undefined && json.length > limits.maxOutputChars)
-    return {
-      ok: false,
-      error: `output limit exceeded: the returned JSON is ${json.length} characters, over ${limits.maxOutputChars} (maxOutputChars)`,
-    }
-  return { ok: true, json }
+  if (!result.error) return result.value
+  result.error.dispose()
+  throw new Error('the sandbox could not be set up')
 }
