@@ -1,12 +1,11 @@
-// A code-mode executor on QuickJS compiled to WebAssembly (see the core README, "Code mode").
-// The caller passes the quickjs-emscripten module; the core imports nothing of it. One fresh
-// runtime per run; only strings cross: JSON.stringify and JSON.parse run inside the sandbox.
-import type { CodeExecutor, CodeHost, CodeModeLimits } from './executor.js'
+// A code-mode executor on QuickJS in WebAssembly (core README, "Code mode"): the caller passes the quickjs-emscripten
+// module (the core imports nothing of it); a fresh runtime per run; only strings cross, JSON is done in the sandbox.
+import type { CodeCallAnswer as Answer, CodeExecutor } from './executor.js'
 
 /** A value handle of quickjs-emscripten (a `Lifetime`). */
 export type QuickJsHandle = { readonly alive: boolean; dispose(): void; dup(): QuickJsHandle }
 type QuickJsResult<T> = { error: QuickJsHandle } | { error?: undefined; value: T }
-type QuickJsPromiseState =
+type State =
   | { type: 'pending' }
   | { type: 'fulfilled'; value: QuickJsHandle }
   | { type: 'rejected'; error: QuickJsHandle }
@@ -26,7 +25,7 @@ export interface QuickJsContextLike {
   newFunction(name: string, fn: (...args: QuickJsHandle[]) => void): QuickJsHandle
   newPromise(): QuickJsDeferred
   callFunction(fn: QuickJsHandle, thisValue: QuickJsHandle, ...args: QuickJsHandle[]): QuickJsResult<QuickJsHandle>
-  getPromiseState(handle: QuickJsHandle): QuickJsPromiseState
+  getPromiseState(handle: QuickJsHandle): State
   typeof(handle: QuickJsHandle): string
   getString(handle: QuickJsHandle): string
   dispose(): void
@@ -44,10 +43,8 @@ export interface QuickJsRuntimeLike {
 /** The part of quickjs-emscripten's `QuickJSWASMModule` the executor uses (`await getQuickJS()` is one). */
 export type QuickJsModuleLike = { newRuntime(): QuickJsRuntimeLike }
 
-/**
- * QuickJS's stack lives on the host engine's stack (WebAssembly frames): above ~384 KiB the host
- * overflows first under Node's default stack, so larger `stackBytes` are clamped to this.
- */
+// QuickJS's stack lives on the host's (WebAssembly frames): above ~384 KiB Node's default stack
+// overflows first, so a larger `stackBytes` is clamped to this.
 const MAX_STACK_BYTES = 256 * 1024
 const ERROR_LINES = 12
 const ERROR_CHARS = 2000
@@ -57,17 +54,15 @@ const ERROR_CHARS = 2000
 const PRELUDE = `(function (call, log, apiText) {
   'use strict'
   const G = globalThis, stringify = JSON.stringify, parse = JSON.parse, Str = String, TE = TypeError, P = Promise
-  const rejected = P.reject, keys = Object.keys, freeze = Object.freeze, create = Object.create, define = Object.defineProperty
-  const api = parse(apiText), tools = create(null), con = create(null)
-  const show = v => {
-    if (typeof v === 'string') return v
-    try { const t = stringify(v); if (typeof t === 'string') return t } catch {}
-    try { return Str(v) } catch { return '[unprintable]' }
-  }
+  const rejected = e => P.reject.call(P, e), keys = Object.keys, freeze = Object.freeze, create = Object.create
+  const api = parse(apiText), tools = create(null), con = create(null), define = Object.defineProperty
+  const json = v => { try { const t = stringify(v); if (typeof t === 'string') return t } catch {} }
+  const show = v => { if (typeof v === 'string') return v; const t = json(v); if (t !== undefined) return t
+    try { return Str(v) } catch { return '[unprintable]' } }
   const tool = (name, label) => function (args) {
     let text
-    try { text = stringify(args === undefined ? {} : args) } catch (e) { return rejected.call(P, e) }
-    return typeof text === 'string' ? call(name, text) : rejected.call(P, new TE(label + ': the arguments are not JSON'))
+    try { text = stringify(args === undefined ? {} : args) } catch (e) { return rejected(e) }
+    return typeof text === 'string' ? call(name, text) : rejected(new TE(label + ': the arguments are not JSON'))
   }
   for (const set of keys(api)) {
     const methods = create(null)
@@ -76,20 +71,16 @@ const PRELUDE = `(function (call, log, apiText) {
   }
   for (const level of ['log', 'info', 'warn', 'error', 'debug'])
     con[level] = function (...args) { let t = ''; for (let i = 0; i < args.length; i++) t += (i ? ' ' : '') + show(args[i]); log(level, t) }
-  define(G, 'tools', { value: freeze(tools) })
-  define(G, 'console', { value: freeze(con), writable: true, configurable: true })
-  const describe = e => {
-    try {
-      if (e === null || typeof e !== 'object' || typeof e.message !== 'string') return 'thrown: ' + show(e)
-      const head = (typeof e.name === 'string' && e.name ? e.name : 'Error') + ': ' + e.message
-      return typeof e.stack === 'string' && e.stack ? head + '\\n' + e.stack : head
-    } catch { return 'thrown: an unprintable value' }
-  }
+  define(G, 'tools', { value: freeze(tools) }), define(G, 'console', { value: freeze(con), writable: true, configurable: true })
+  const describe = e => { try {
+    if (e === null || typeof e !== 'object' || typeof e.message !== 'string') return 'thrown: ' + show(e)
+    const head = (typeof e.name === 'string' && e.name ? e.name : 'Error') + ': ' + e.message
+    return typeof e.stack === 'string' && e.stack ? head + '\\n' + e.stack : head
+  } catch { return 'thrown: an unprintable value' } }
   return (op, x) => op === 'json' ? stringify(x) : op === 'parse' ? parse(x) : describe(x)
 })`
 
 type Outcome = { ok: true; json: string | undefined } | { ok: false; error: string }
-type Answer = { ok: true; json: string } | { ok: false; error: string }
 const fail = (error: string): Outcome => ({ ok: false, error })
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 /** What a host call answered, checked: anything but `{ ok: true, json: string }` is an error. */
@@ -97,24 +88,18 @@ const checked = (a: Answer | undefined): Answer =>
   a?.ok === true && typeof a.json === 'string'
     ? { ok: true, json: a.json }
     : { ok: false, error: a?.ok === false ? String(a.error) : 'the tool answered no JSON' }
-
 /** Console text kept up to `max` characters; the rest is cut, and says so. */
 function consoleBuffer(max: number) {
   let text = ''
   let cut = false
+  const mark = `\n[console output cut at ${max} characters (maxConsoleChars)]\n`
   const add = (level: string, line: string) => {
     const entry = `${level === 'log' ? '' : `[${level}] `}${line}\n`
-    if (cut) return
-    if (text.length + entry.length <= max) text += entry
-    else
-      [text, cut] = [
-        `${text}${entry.slice(0, max - text.length)}\n[console output cut at ${max} characters (maxConsoleChars)]\n`,
-        true,
-      ]
+    if (!cut && text.length + entry.length > max) [text, cut] = [text + entry.slice(0, max - text.length) + mark, true]
+    else if (!cut) text += entry
   }
   return { add, text: () => text }
 }
-
 /** An error's text, its stack cut to a few frames. */
 function trimError(text: string): string {
   const lines = text.split('\n').filter(line => line !== '')
@@ -128,7 +113,7 @@ export function quickJsExecutor(quickjs: QuickJsModuleLike): CodeExecutor {
   return {
     async run(code, host, limits) {
       const output = consoleBuffer(limits.maxConsoleChars)
-      const outcome = await runIn(quickjs, code, host, limits, output.add).catch((error: unknown) =>
+      const outcome = await runIn(quickjs, [code, host, limits], output.add).catch((error: unknown) =>
         fail(`the QuickJS executor failed: ${message(error)}`),
       )
       return { ...outcome, console: output.text() }
@@ -136,13 +121,8 @@ export function quickJsExecutor(quickjs: QuickJsModuleLike): CodeExecutor {
   }
 }
 
-async function runIn(
-  quickjs: QuickJsModuleLike,
-  code: string,
-  host: CodeHost,
-  limits: CodeModeLimits,
-  print: (level: string, line: string) => void,
-): Promise<Outcome> {
+type Print = (level: string, line: string) => void
+async function runIn(quickjs: QuickJsModuleLike, [code, host, limits]: Parameters<CodeExecutor['run']>, print: Print) {
   const deadline = Date.now() + limits.timeMs
   const late = `time limit exceeded: the run took over ${limits.timeMs} ms (timeMs)`
   const overCalls = `tool call limit exceeded: more than ${limits.maxToolCalls} calls (maxToolCalls)`
@@ -237,7 +217,7 @@ async function runIn(
         const r = use('json', keep(state.value))
         if (r.error) return fail(`the returned value is not JSON: ${describe(keep(r.error))}`)
         const json = text(keep(r.value))
-        if (json === undefined || json.length <= limits.maxOutputChars) return { ok: true, json }
+        if (json === undefined || json.length <= limits.maxOutputChars) return { ok: true as const, json }
         return fail(
           `output limit exceeded: the returned JSON is ${json.length} characters, over ${limits.maxOutputChars} (maxOutputChars)`,
         )
@@ -253,8 +233,7 @@ async function runIn(
     }
   } finally {
     finished = true
-    // quickjs-emscripten 0.32 can abort in JS_FreeRuntime (its `gc_obj_list` assertion) after an
-    // out-of-memory or with async jobs left pending; the run's outcome stands, the module keeps working.
+    // quickjs-emscripten 0.32 may abort here (gc_obj_list) after OOM or with jobs pending: the outcome stands.
     try {
       for (const h of owned.reverse()) if (h.alive) h.dispose()
       ctx?.dispose()
@@ -262,7 +241,6 @@ async function runIn(
     } catch {}
   }
 }
-
 function unwrap(result: QuickJsResult<QuickJsHandle>): QuickJsHandle {
   if (!result.error) return result.value
   result.error.dispose()
