@@ -7,7 +7,7 @@ import * as path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateModuleFiles } from '../src/codegen/module-file.js'
-import { namesPolicy } from '../src/scan/policy-words.js'
+import { namesPolicy } from '../src/detect/policy-words.js'
 import { cleanupTemps, repoRoot, tempDir } from './helpers.js'
 import { createMemoryFs, generateCompanionModule, generateModule, scanTools, type FileScan } from './internal.js'
 

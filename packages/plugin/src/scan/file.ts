@@ -2,7 +2,7 @@
 import { hash } from 'node:crypto'
 import { detectSites, loadFullDetector } from '../detect/index.js'
 import { ODD_NAME } from './file-names.js'
-import { namesPolicy } from './policy-words.js'
+import { namesPolicy } from '../detect/policy-words.js'
 import { compileGlobs } from './globs.js'
 import { errorMessage, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from '../diagnostics/source.js'

@@ -18,7 +18,7 @@ import { DEFAULT_REGISTRY_MODULES } from '../../options/options.js'
 import { readObject, readSpec, type Spec } from './spec.js'
 import { readValue, type FieldValue } from './values.js'
 import { Resolver, Uses, type ConstValue } from './resolve.js'
-import { namesPolicy } from '../../scan/policy-words.js'
+import { namesPolicy } from '../policy-words.js'
 import type { DetectOptions, DetectResult, RegisterSite } from '../../types.js'
 
 /** A recognised call: its offsets and its spec, written inline or a const's name (`spec`). */
