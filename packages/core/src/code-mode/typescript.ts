@@ -37,7 +37,8 @@ export function typeScriptChecker(ts: TypeScriptLike): (code: string, declaratio
     types: [],
     skipLibCheck: true,
   }
-  const libDir = ts.getDefaultLibFilePath(options).replace(/[^/\\]*$/, '')
+  const lib = ts.getDefaultLibFilePath(options)
+  const libDir = lib.slice(0, Math.max(lib.lastIndexOf('/'), lib.lastIndexOf('\\')) + 1)
   const libs = new Map<string, unknown>()
   return (code, declarations) => {
     const files = new Map([
