@@ -78,6 +78,11 @@ describe('createToolSurface', () => {
     expect(JSON.parse((await s.call('__proto__', {})) as string).error).toBeTruthy()
   })
 
+  it('regression: with toolsets, a search still finds up to its limit among the offered deferred tools', async () => {
+    const s = createToolSurface(catalogue(), { defer: true, toolsets: ['github'] })
+    expect(names(await s.search('issue repository', 2)).sort()).toEqual(['create_issue', 'list_issues'])
+  })
+
   it('gives byte-identical definitions whatever order the tools were registered in', () => {
     const bytes = async (order: number[]) => {
       const s = createToolSurface(catalogue(order), { defer: { toolsets: ['github'] } })

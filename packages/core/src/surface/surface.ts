@@ -101,9 +101,11 @@ export function createToolSurface(registry: ToolRegistry, options: ToolSurfaceOp
       const count = Math.min(Math.max(1, Math.floor(Number(n)) || limit), maxLimit)
       const allowed = new Set(offered())
       const d = deferredSet()
-      // Ask for enough hits that `count` deferred ones survive the filter.
+      // Ask for enough hits that `count` deferred ones survive the filter: the offered tools that are not deferred may rank first.
+      const loadedFirst = [...allowed].filter(n => !d.has(n)).length
       const hits = await searchTools(registry, String(query), {
-        limit: count + allowed.size - d.size + 1,
+        limit: count + loadedFirst + 1,
+        toolsets: options.toolsets,
         env: options.env,
       })
       const found = hits.filter(h => d.has(h.function.name) && allowed.has(h.function.name)).slice(0, count)
