@@ -34,7 +34,7 @@ export interface CodeMode {
 export const DEFAULT_LIMITS: Readonly<CodeModeLimits> = Object.freeze({
   timeMs: 10_000,
   memoryBytes: 64 * 1024 * 1024,
-  stackBytes: 512 * 1024,
+  stackBytes: 256 * 1024,
   maxToolCalls: 50,
   maxOutputChars: 100_000,
   maxConsoleChars: 10_000,

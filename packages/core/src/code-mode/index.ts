@@ -3,6 +3,14 @@
 export { createCodeMode, DEFAULT_LIMITS } from './code-mode.js'
 export { declarations as codeModeDeclarations, schemaType } from './declarations.js'
 export { typeScriptChecker } from './typescript.js'
+export { quickJsExecutor } from './quickjs.js'
+export type {
+  QuickJsModuleLike,
+  QuickJsRuntimeLike,
+  QuickJsContextLike,
+  QuickJsHandle,
+  QuickJsDeferred,
+} from './quickjs-types.js'
 export type { CodeMode, CodeModeOptions } from './code-mode.js'
 export type { ApiTool } from './declarations.js'
 export type { TypeScriptLike } from './typescript.js'
