@@ -6,14 +6,17 @@
 // OPENAI_API_KEY (and optional OPENAI_BASE_URL, OPENAI_MODEL) the worker uses
 // that OpenAI-compatible endpoint instead.
 import { readFile } from 'node:fs/promises'
+import { register } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { buildEdgeAgent } from './lib/edge-build.mjs'
+import { buildEdgeAgent, EDGE_MODULES } from './lib/edge-build.mjs'
 import { startWorkerd } from './lib/workerd.mjs'
 
 const QUESTION =
   'Calculate 2*(3+4) and convert 26.2 mi to km; count the words in "Tools register at build time. The bundle ships ready."; ' +
-  'remember city=Lisbon; recall city; how many days between 2026-01-01 and 2026-12-25?'
+  'remember city=Lisbon; recall city; how many days between 2026-01-01 and 2026-12-25? ' +
+  'Then run code `const [a, b] = await Promise.all([tools.math.calculate({ expression: "6*7" }), ' +
+  'tools.text.text_stats({ text: "one two three" })]); return { answer: a.result, words: b.words }`'
 
 // Worker vars: an in-isolate map backs the kv tools. FETCH_ALLOWED_ORIGINS is left
 // unset, so fetch_json (requiresEnv) is withheld: the run needs no network.
@@ -24,7 +27,10 @@ for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) {
 
 const bundle = await buildEdgeAgent()
 const code = await readFile(bundle)
-console.log(`Built ${relative(bundle)}: ${kb(code.length)} (${kb(gzipSync(code).length)} gzip), one ES module.\n`)
+console.log(
+  `Built ${relative(bundle)}: ${kb(code.length)} (${kb(gzipSync(code).length)} gzip), one ES module` +
+    ` (code mode's ${EDGE_MODULES.join(', ')} beside it, loaded on the first request).\n`,
+)
 
 const { send, stop, runtime } = await serve(bundle)
 try {
@@ -53,6 +59,7 @@ async function serve(bundlePath) {
   try {
     const server = await startWorkerd({
       bundle: bundlePath,
+      chunks: EDGE_MODULES,
       bindings,
       allowLocalNetwork: Boolean(bindings.OPENAI_BASE_URL),
     })
@@ -60,6 +67,7 @@ async function serve(bundlePath) {
     return { send, stop: server.stop, runtime: `workerd on ${server.url}` }
   } catch (error) {
     console.log(`workerd could not start (${firstLine(error)}); falling back to importing the bundle into Node.`)
+    register('./lib/wasm-module-hooks.mjs', import.meta.url) // quickjs.wasm, as workerd loads it
     const worker = (await import(pathToFileURL(bundlePath).href)).default
     const send = async (method, path, body) =>
       readReply(await worker.fetch(new Request(`http://localhost${path}`, request(method, body)), { ...bindings }))

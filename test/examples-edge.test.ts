@@ -8,7 +8,7 @@ import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ToolDefinition } from '@toolreg/core'
 import type { Transcript } from '@toolreg/example-agent-kit'
-import { buildEdgeAgent, EDGE_ROOT } from '../scripts/lib/edge-build.mjs'
+import { buildEdgeAgent, EDGE_MODULES, EDGE_ROOT } from '../scripts/lib/edge-build.mjs'
 import { getJson, postJson, startWorkerd, type WorkerdServer } from './helpers/workerd.ts'
 import { sendJson, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
 
@@ -20,9 +20,11 @@ const ALL_TOOLS = [
   'get_time',
   'kv_get',
   'kv_set',
+  'run_code',
   'text_stats',
 ]
-const UNGATED_TOOLS = ['calculate', 'convert_units', 'date_diff', 'get_time', 'text_stats']
+// run_code (code mode, see examples-edge-code-mode.test.ts) calls the ungated toolsets only.
+const UNGATED_TOOLS = ['calculate', 'convert_units', 'date_diff', 'get_time', 'run_code', 'text_stats']
 
 const CATALOG = {
   items: [
@@ -53,10 +55,11 @@ beforeAll(async () => {
   ;[open, closed] = await Promise.all([
     startWorkerd({
       bundle,
+      chunks: EDGE_MODULES,
       allowLocalNetwork: true,
       bindings: { TOOL_STORE: 'memory', FETCH_ALLOWED_ORIGINS: `https://api.example.com, ${jsonServer.origin}` },
     }),
-    startWorkerd({ bundle, allowLocalNetwork: true }),
+    startWorkerd({ bundle, chunks: EDGE_MODULES, allowLocalNetwork: true }),
   ])
 })
 

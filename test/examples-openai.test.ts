@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ToolRegistry, toOpenAITools, type ToolDefinition } from '@toolreg/core'
 import { createOpenAIModel, runAgent, type ChatMessage, type Transcript } from '@toolreg/example-agent-kit'
-import { buildEdgeAgent } from '../scripts/lib/edge-build.mjs'
+import { buildEdgeAgent, EDGE_MODULES } from '../scripts/lib/edge-build.mjs'
 import { getJson, postJson, startWorkerd, type WorkerdServer } from './helpers/workerd.ts'
 import { sendJson, serveLoopback, tempDir, type LoopbackServer, type RecordedRequest } from './helpers/examples-env.ts'
 
@@ -72,6 +72,7 @@ describe('the edge Worker in workerd with an OpenAI-compatible endpoint', () => 
     ])
     worker = await startWorkerd({
       bundle,
+      chunks: EDGE_MODULES,
       allowLocalNetwork: true,
       bindings: {
         OPENAI_API_KEY: 'sk-test-123',
@@ -111,6 +112,7 @@ describe('the edge Worker in workerd with an OpenAI-compatible endpoint', () => 
       'get_time',
       'kv_get',
       'kv_set',
+      'run_code',
       'text_stats',
     ])
     expect(second.tools).toEqual(first.tools)

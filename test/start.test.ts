@@ -48,4 +48,11 @@ describe('node scripts/start.mjs', () => {
     expect(answer).toContain('2*(3+4) = 14')
     expect(answer).toContain('city is Lisbon.')
   })
+
+  it('runs one code-mode program in the sandbox: two tool calls, one typed result', () => {
+    expect(result.stdout).toMatch(/^ {2}run_code {7}Run JavaScript that calls tools/m)
+    expect(result.stdout).toContain('calculate(args: {')
+    expect(result.stdout).toContain('← {"result":{"answer":42,"words":3},"console":""}')
+    expect(result.stdout).toContain('The code returned {"answer":42,"words":3}.')
+  })
 })

@@ -1,12 +1,13 @@
 // Builds the Worker into ONE ES module for workerd (SPEC §8): SSR build of the
 // entry, every dependency bundled, no code splitting, worker resolve conditions.
-import { builtinModules } from 'node:module'
+import { readFile } from 'node:fs/promises'
+import { builtinModules, createRequire } from 'node:module'
 import { relative } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import toolRegistry from '@toolreg/plugin/vite'
 
 export default defineConfig({
-  plugins: [toolRegistry(), rejectNodeBuiltins()],
+  plugins: [toolRegistry(), rejectNodeBuiltins(), quickjsWasmModule()],
   build: {
     ssr: 'src/worker.ts',
     outDir: 'dist',
@@ -52,6 +53,25 @@ function rejectNodeBuiltins(): Plugin {
         const kept = [...chunk.imports, ...chunk.dynamicImports].filter(isBuiltin)
         if (kept.length) this.error(`${chunk.fileName} still imports Node built-ins: ${kept.join(', ')}`)
       }
+    },
+  }
+}
+
+/**
+ * `import quickjsWasm from './quickjs.wasm'` stays an import of the module `quickjs.wasm`, which
+ * the build writes beside worker.js from QuickJS's package: workerd loads it as a compiled
+ * WebAssembly module (it compiles none from bytes at run time).
+ */
+function quickjsWasmModule(): Plugin {
+  const require = createRequire(import.meta.url)
+  return {
+    name: 'edge-agent:quickjs-wasm',
+    resolveId(id) {
+      return id === './quickjs.wasm' ? { id, external: true } : null
+    },
+    async generateBundle() {
+      const source = await readFile(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))
+      this.emitFile({ type: 'asset', fileName: 'quickjs.wasm', source })
     },
   }
 }

@@ -1,4 +1,6 @@
 export declare const EDGE_ROOT: string
+/** The modules the build writes beside worker.js, which workerd must be given too. */
+export declare const EDGE_MODULES: string[]
 export interface BuildEdgeAgentOptions {
   /** Default `examples/edge-agent/dist`. */
   outDir?: string

@@ -4,6 +4,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
+/** The modules the build writes beside worker.js, which workerd must be given too. */
+export const EDGE_MODULES = ['quickjs.wasm']
+
 export const EDGE_ROOT = fileURLToPath(new URL('../../examples/edge-agent/', import.meta.url))
 
 /**

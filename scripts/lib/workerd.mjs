@@ -35,8 +35,8 @@ function textBinding(name, value) {
 }
 
 /**
- * The config: one worker from `worker.js` (plus the chunks it imports, `modules`, relative
- * POSIX names), its text bindings, one HTTP socket.
+ * The config: one worker from `worker.js` (plus the chunks and `.wasm` modules it imports,
+ * `modules`, relative POSIX names), its text bindings, one HTTP socket.
  * `compatibilityFlags`: e.g. `new_module_registry` (modules compiled on first import, not all at start-up).
  * @param {{ bindings?: Record<string, string>, allowLocalNetwork?: boolean, compatibilityDate?: string, compatibilityFlags?: string[], modules?: string[] }} options
  */
@@ -51,8 +51,9 @@ export function workerdConfig({
   const bindingList = Object.entries(bindings).map(([name, value]) => `      ${textBinding(name, value)},`)
   for (const m of modules)
     if (!/^[\w./-]+$/.test(m) || m.split('/').includes('..')) throw new Error(`invalid module name: ${m}`)
+  // A `.wasm` module is handed to its importer compiled; every other one is an ES module.
   const moduleList = ['worker.js', ...modules].map(
-    m => `(name = ${JSON.stringify(m)}, esModule = embed ${JSON.stringify(m)})`,
+    m => `(name = ${JSON.stringify(m)}, ${m.endsWith('.wasm') ? 'wasm' : 'esModule'} = embed ${JSON.stringify(m)})`,
   )
   return `using Workerd = import "/workerd/workerd.capnp";
 

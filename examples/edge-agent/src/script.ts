@@ -67,4 +67,14 @@ export const edgeScript: ScriptRule[] = [
     args: m => (m[2] ? { url: m[1], pointer: m[2] } : { url: m[1] }),
     describe: r => `${(r as Json).url}${(r as Json).pointer ?? ''} is ${JSON.stringify((r as Json).data)}.`,
   },
+  {
+    tool: 'run_code',
+    // "run code `return …`": one program that calls the tools through `tools.<toolset>.<tool>(args)`.
+    pattern: /\brun code\s*`([^`]+)`/gi,
+    args: m => ({ code: m[1] }),
+    describe: r => {
+      const run = r as Json
+      return `The code returned ${JSON.stringify(run.result)}${run.console ? ` and printed ${JSON.stringify(run.console)}` : ''}.`
+    },
+  },
 ]

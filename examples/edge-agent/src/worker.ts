@@ -5,6 +5,7 @@ import { registry } from 'virtual:tool-registry'
 import { validator } from '@toolreg/core/validate'
 import { createScriptedModel, openAIModelFromEnv, runAgent, type ChatMessage } from '@toolreg/example-agent-kit'
 import { stringVars, useBindings, type EdgeEnv } from './bindings.ts'
+import { useCodeMode } from './code-mode.ts'
 import { edgeScript } from './script.ts'
 
 const SYSTEM_PROMPT =
@@ -24,6 +25,7 @@ export default {
     useBindings(env)
     const { pathname } = new URL(request.url)
     try {
+      await useCodeMode(registry)
       if (pathname === '/tools') {
         if (request.method !== 'GET') return methodNotAllowed('GET')
         return json(await registry.getToolDefinitions({ env: stringVars(env) }))

@@ -14,6 +14,12 @@ registry.register({
       required: ['expression'],
     },
   },
+  // Code mode's API declares the result by it: `Promise<{ expression: string; result: number }>`.
+  outputSchema: {
+    type: 'object',
+    properties: { expression: { type: 'string' }, result: { type: 'number' } },
+    required: ['expression', 'result'],
+  },
   handler(args) {
     const expression = String(args.expression ?? '')
     try {

@@ -12,6 +12,25 @@ registry.register({
       required: ['text'],
     },
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      characters: { type: 'integer' },
+      words: { type: 'integer' },
+      sentences: { type: 'integer' },
+      lines: { type: 'integer' },
+      averageWordLength: { type: 'number' },
+      topWords: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { word: { type: 'string' }, count: { type: 'integer' } },
+          required: ['word', 'count'],
+        },
+      },
+    },
+    required: ['characters', 'words', 'sentences', 'lines', 'averageWordLength', 'topWords'],
+  },
   handler(args) {
     const text = String(args.text ?? '')
     const words = text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []
