@@ -42,6 +42,12 @@ export interface ToolRegistryOptions {
    */
   manifest?: string | false
   /**
+   * File name of the code-mode API build asset (`declare const tools: …`, the text
+   * `createCodeMode` gives the model, under a header with its token count), `true` for
+   * `'tool-api.d.ts'`, or `false`. Default `false`. Byte-identical across builds of the same tools.
+   */
+  api?: boolean | string
+  /**
    * The shared configuration file to read (relative to `root`), or `false` to read none.
    * Default: `toolreg.config.{ts,mts,mjs,js,cjs,json}` or package.json's `toolreg` key in the root.
    */
@@ -76,6 +82,7 @@ export interface ResolvedOptions {
   defer: DeferRule | false
   dts: string | false
   manifest: string | false
+  api: string | false
   /** The user named `manifest` (inline or in the config file): client builds emit it too. */
   manifestNamed?: true
   /** Undefined: the default of the mode (true in dev, false in builds). */

@@ -52,3 +52,26 @@ it('prints the declarations createCodeMode writes, and counts their tokens', asy
   expect(r.stdout).toContain('weather(args: {')
   expect(r.stderr).toMatch(/^toolreg api: 3 tools, \d+ tokens \(o200k_base\)\n$/)
 })
+
+it('the api option: true names tool-api.d.ts, a file name is kept, anything else is refused', async () => {
+  const { resolveOptions } = await import('../src/options/options.js')
+  expect(resolveOptions({}).api).toBe(false)
+  expect(resolveOptions({ api: true }).api).toBe('tool-api.d.ts')
+  expect(resolveOptions({ api: 'types/code.d.ts' }).api).toBe('types/code.d.ts')
+  for (const bad of [3, '', null, ['a']])
+    expect(() => resolveOptions({ api: bad as never })).toThrow(
+      'toolRegistry: option "api" must be a file name, true or false',
+    )
+})
+
+it('names the tools whose definitions are built at run time, declared loosely', async () => {
+  const files = {
+    'a.ts': `import { registry } from '@toolreg/core'\nconst p = () => ({ type: 'object', properties: {} })\nregistry.register({ name: 'made', toolset: 'x', schema: { description: 'Made', parameters: p() }, handler: async () => '' })\n`,
+  }
+  const r = await run(['api'], await project(files))
+  expect(r.code).toBe(0)
+  expect(r.stdout).toContain('made(args?: Record<string, unknown>): Promise<string>')
+  expect(r.stderr).toMatch(
+    /^toolreg api: 1 tool, \d+ tokens \(o200k_base\); not static, declared loosely: made \(parameters\)\n$/,
+  )
+})

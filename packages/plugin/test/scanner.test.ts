@@ -475,6 +475,7 @@ describe('resolveOptions', () => {
       defer: false,
       dts: 'tool-registry.d.ts',
       manifest: 'tool-manifest.json',
+      api: false,
     })
   })
 

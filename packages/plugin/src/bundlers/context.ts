@@ -7,6 +7,7 @@ import { isVirtualModuleId, parseCompanionId, RESOLVED_VIRTUAL_MODULE_ID } from 
 import { dtsState, writeDtsFile } from '../codegen/dts-file.js'
 import { generateDts } from '../codegen/dts.js'
 import { generateManifest } from '../codegen/manifest.js'
+import { apiAsset } from '../codegen/api-file.js'
 import { generateSearchIndexModule, type Prebuild } from '../codegen/search-index.js'
 import { generateCompanionModule, generateModule } from '../codegen/virtual-module.js'
 import { deliverReport, reportScan, type ReportSink, type ScanReport } from '../diagnostics/report.js'
@@ -227,6 +228,14 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     return { fileName, source: generateManifest(result) }
   }
 
+  /** The build's assets: the manifest (as `manifestAsset` says) and the code-mode API when asked for. */
+  async function buildAssets(
+    result: ScanResult,
+    output: 'server' | 'public' = 'server',
+  ): Promise<{ fileName: string; source: string }[]> {
+    return [manifestAsset(result, output), await apiAsset(result)].filter(a => a !== undefined)
+  }
+
   /** Write the pending (debounced) .d.ts and disk-cache save now: call it when the server or watcher closes. */
   async function flushCache(): Promise<void> {
     await writePendingDts().catch(onDtsError)
@@ -255,7 +264,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     loadCompanion,
     resolveVirtual,
     watchTargets,
-    manifestAsset,
+    buildAssets,
     invalidate,
     flushCache,
   }

@@ -31,6 +31,7 @@ const CONFIG_KEYS: readonly (keyof ToolRegistryConfig)[] = [
   'defer',
   'dts',
   'manifest',
+  'api',
   'verify',
   'surface',
 ]

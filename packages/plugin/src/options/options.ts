@@ -38,6 +38,13 @@ function fileOption(value: unknown, key: string, fallback: string): string | fal
   throw new OptionError(`toolRegistry: option "${key}" must be a file name or false`)
 }
 
+function apiOption(value: unknown): string | false {
+  if (value === undefined || value === false) return false
+  if (value === true) return 'tool-api.d.ts'
+  if (typeof value === 'string' && value !== '') return value
+  throw new OptionError('toolRegistry: option "api" must be a file name, true or false')
+}
+
 function lazyOption(value: unknown): boolean | string[] {
   if (value === undefined || value === false) return false
   if (value === true) return true
@@ -132,6 +139,7 @@ export function resolveOptions(options: ToolRegistryOptions = {}, root?: string)
     dts: fileOption(options.dts, 'dts', defaultOptions.dts),
     manifest: fileOption(options.manifest, 'manifest', defaultOptions.manifest),
     ...(typeof options.manifest === 'string' ? { manifestNamed: true as const } : {}),
+    api: apiOption(options.api),
     ...(options.verify !== undefined ? { verify: options.verify } : {}),
     ...(options.surface !== undefined ? { surface: resolveSurface(options.surface) } : {}),
   }

@@ -82,8 +82,8 @@ export function rollupLikeHooks(ctx: ToolRegistryContext) {
       order: 'post' as const,
       async handler(this: RollupLikeContext & { environment?: ViteEnvironment }) {
         const output = this.environment?.config.consumer === 'client' ? 'public' : 'server'
-        const asset = ctx.manifestAsset(await ctx.currentScan(), output)
-        if (asset) this.emitFile({ type: 'asset', ...asset })
+        for (const asset of await ctx.buildAssets(await ctx.currentScan(), output))
+          this.emitFile({ type: 'asset', ...asset })
       },
     },
   }

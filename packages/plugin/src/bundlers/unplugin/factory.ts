@@ -86,7 +86,7 @@ export const toolRegistry = createUnplugin<ToolRegistryOptions | undefined, fals
       },
     },
     // Only `Bun.build` gets here (`Bun.plugin()` is ../bun.ts's own): it writes the manifest.
-    bun: { setup: build => setupBunManifest(ctx, build as unknown as BunBuilder) },
+    bun: { setup: build => setupBunAssets(ctx, build as unknown as BunBuilder) },
   }
 })
 
@@ -141,8 +141,8 @@ function applyWebpackLike(
     compilation.hooks.processAssets.tapPromise(
       { name: PLUGIN_NAME, stage: wp.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
       async () => {
-        const asset = ctx.manifestAsset(await ctx.currentScan(), browserTarget(wp) ? 'public' : 'server')
-        if (asset) compilation.emitAsset(asset.fileName, new sources.RawSource(asset.source))
+        for (const asset of await ctx.buildAssets(await ctx.currentScan(), browserTarget(wp) ? 'public' : 'server'))
+          compilation.emitAsset(asset.fileName, new sources.RawSource(asset.source))
       },
     )
   })
@@ -222,18 +222,20 @@ function setupEsbuild(ctx: ToolRegistryContext, build: PluginBuild) {
   build.onEnd(async buildResult => {
     // Bun's esbuild-compatible `onEnd` passes no `errors` array.
     if ((buildResult.errors?.length ?? 0) > 0) return
-    const asset = ctx.manifestAsset(await ctx.currentScan(), esbuildOutput(build.initialOptions.platform))
+    const assets = await ctx.buildAssets(await ctx.currentScan(), esbuildOutput(build.initialOptions.platform))
     const { outdir, outfile, write } = build.initialOptions
     const dir = outdir ?? (outfile ? path.dirname(outfile) : undefined)
-    if (!asset || !dir) return
-    const file = path.resolve(build.initialOptions.absWorkingDir ?? process.cwd(), dir, asset.fileName)
-    if (write === false) {
-      const contents = new TextEncoder().encode(asset.source)
-      buildResult.outputFiles?.push({ path: file, contents, hash: '', text: asset.source })
-      return
+    if (!dir) return
+    for (const asset of assets) {
+      const file = path.resolve(build.initialOptions.absWorkingDir ?? process.cwd(), dir, asset.fileName)
+      if (write === false) {
+        const contents = new TextEncoder().encode(asset.source)
+        buildResult.outputFiles?.push({ path: file, contents, hash: '', text: asset.source })
+        continue
+      }
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, asset.source)
     }
-    await mkdir(path.dirname(file), { recursive: true })
-    await writeFile(file, asset.source)
   })
 }
 
@@ -257,15 +259,19 @@ interface BunBuilder {
  * The manifest of a `Bun.build` into an `outdir`: `target: 'browser'`, Bun's default, is a
  * public output (README, "The manifest and public outputs"); `bun` and `node` are server builds.
  */
-function setupBunManifest(ctx: ToolRegistryContext, build: BunBuilder): void {
+function setupBunAssets(ctx: ToolRegistryContext, build: BunBuilder): void {
   build.onEnd(async result => {
     if (result.success === false) return
     const { outdir, target } = build.config
-    const asset = ctx.manifestAsset(await ctx.currentScan(), (target ?? 'browser') === 'browser' ? 'public' : 'server')
-    if (!asset || outdir === undefined) return
-    const file = path.resolve(process.cwd(), outdir, asset.fileName)
-    await mkdir(path.dirname(file), { recursive: true })
-    await writeFile(file, asset.source)
+    if (outdir === undefined) return
+    for (const asset of await ctx.buildAssets(
+      await ctx.currentScan(),
+      (target ?? 'browser') === 'browser' ? 'public' : 'server',
+    )) {
+      const file = path.resolve(process.cwd(), outdir, asset.fileName)
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, asset.source)
+    }
   })
 }
 

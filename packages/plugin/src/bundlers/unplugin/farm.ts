@@ -42,7 +42,7 @@ export function farmHooks(ctx: ToolRegistryContext): { hooks: Partial<JsPlugin>;
     if (errors.length > 0) return console.error(errors.join('\n'))
     // An edit that leaves the module as it was (a handler's body) is Farm's own update.
     const code = ctx.buildModule(result, 'path')
-    if (code === lastModule) return writeManifest()
+    if (code === lastModule) return writeAssets()
     lastModule = code
     if (!compiler.hasModule(FARM_VIRTUAL_MODULE_PATH)) return
     // The changed tool files Farm already has go with it: Farm's watcher misses an edit made
@@ -60,16 +60,17 @@ export function farmHooks(ctx: ToolRegistryContext): { hooks: Partial<JsPlugin>;
     }
     await compiler.update(modules, true)
     compiler.writeResourcesToDisk()
-    await writeManifest()
+    await writeAssets()
   }
 
-  async function writeManifest(): Promise<void> {
-    const asset = ctx.manifestAsset(await ctx.currentScan(), browser ? 'public' : 'server')
+  async function writeAssets(): Promise<void> {
     // The dev server writes no output.
-    if (!asset || server) return
-    const file = path.join(outDir, asset.fileName)
-    await mkdir(path.dirname(file), { recursive: true })
-    await writeFile(file, asset.source)
+    if (server) return
+    for (const asset of await ctx.buildAssets(await ctx.currentScan(), browser ? 'public' : 'server')) {
+      const file = path.join(outDir, asset.fileName)
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, asset.source)
+    }
   }
 
   const hooks: Partial<JsPlugin> = {
@@ -100,7 +101,7 @@ export function farmHooks(ctx: ToolRegistryContext): { hooks: Partial<JsPlugin>;
       })
     },
     // A file emitted from buildEnd never reached Farm 1.7's output: written once the output is.
-    finish: { executor: () => writeManifest() },
+    finish: { executor: () => writeAssets() },
     configureDevServer(devServer) {
       server = devServer
     },

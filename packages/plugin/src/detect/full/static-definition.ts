@@ -32,7 +32,8 @@ export function definitionOf(
   const schemaField = findProperty(spec, 'schema', scope)
   const schema = schemaField.node && !schemaField.dynamic ? resolveObject(schemaField.node, scope) : undefined
   if (schemaField.node && !schema) dynamic.push('schema')
-  const description = read(spec, 'description') ?? read(schema, 'description')
+  // As the registry's definitions: the schema's description first, then the spec's.
+  const description = read(schema, 'description') ?? read(spec, 'description')
   if (typeof description === 'string') def.description = description
   const parameters = read(schema, 'parameters')
   if (isObject(parameters)) def.parameters = parameters
