@@ -25,6 +25,8 @@ export async function writeReport(results, { outDir, benchDir, history }) {
       },
       // Written by the fast-path grammar test's table mode (see its header), kept across runs.
       await readText(join(benchDir, 'fast-path-declines.md')),
+      // Written by hand from bench/code-mode.mjs's tables (a script of its own), kept across runs.
+      await readText(join(benchDir, 'code-mode.md')),
     ),
   }
   for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text)
@@ -77,7 +79,7 @@ function table({ head, body }) {
   ].join('\n')
 }
 
-function renderMarkdown(results, runs, optimizationNotes, atCommits, fastPathDeclines) {
+function renderMarkdown(results, runs, optimizationNotes, atCommits, fastPathDeclines, codeMode) {
   const env = results.environment
   const out = []
   out.push('# toolreg benchmarks')
@@ -241,6 +243,7 @@ function renderMarkdown(results, runs, optimizationNotes, atCommits, fastPathDec
   }
   if (optimizationNotes) out.push('', optimizationNotes.trim())
   if (fastPathDeclines) out.push('', fastPathDeclines.trim())
+  if (codeMode) out.push('', codeMode.trim())
   out.push('')
   out.push('## How to run')
   out.push('')
