@@ -3,7 +3,11 @@
 // the calculator never need eval or new Function).
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // 'wasm-unsafe-eval' lets the page compile WebAssembly, and only that: code mode runs the
+  // model's code in QuickJS compiled to WebAssembly (src/quickjs.ts; core README, "Code mode").
+  // JavaScript eval and new Function stay refused (that would need 'unsafe-eval', never added);
+  // the model's code is interpreted by QuickJS inside the sandbox, not by the page's engine.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",

@@ -7,6 +7,8 @@ declare module 'virtual:tool-registry' {
   /** What this build registers: each tool's name, toolset and place (@toolreg/plugin's ToolManifest). */
   export type ToolManifest = import('@toolreg/plugin').ToolManifest<ToolName>
   export const manifest: ToolManifest
+  /** The tools the plugin's `defer` option defers, by name: `createToolSurface(registry, { defer: deferred })`. */
+  export const deferred: readonly ToolName[]
   /** Tool modules that threw while loading (only with `isolate: true`). */
   export const loadErrors: readonly { readonly file: string; readonly error: string }[]
   /** The tool modules' namespaces in file order (`null` for one that failed to load). */

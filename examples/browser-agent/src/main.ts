@@ -3,19 +3,14 @@
 // is rendered with textContent — no HTML from tool results ever reaches the DOM.
 import { registry } from 'virtual:tool-registry'
 import { validator } from '@toolreg/core/validate'
-import {
-  createScriptedModel,
-  runAgent,
-  type AgentRegistry,
-  type ChatMessage,
-  type ToolCallRecord,
-} from '@toolreg/example-agent-kit'
+import { runAgent, type AgentRegistry, type ChatMessage, type ToolCallRecord } from '@toolreg/example-agent-kit'
 import { manyToolsMode, type ManyTools } from './many.ts'
-import { browserScript } from './script.ts'
+import { registerCodeMode } from './code-mode.ts'
+import { browserScript, pageModel } from './script.ts'
 
 const readyAt = performance.now()
 const rules = [...browserScript]
-const model = createScriptedModel({ rules })
+const model = pageModel(rules)
 
 // JSON Schema tools' arguments are checked before their handlers too (the valibot tool checks its own).
 // The validator needs no eval: it runs under this page's Content Security Policy.
@@ -25,6 +20,8 @@ let history: ChatMessage[] = []
 const many: ManyTools | undefined =
   import.meta.env.MODE === 'many' ? manyToolsMode(registry, rules, logLoad) : undefined
 const agentRegistry: AgentRegistry = many?.agentRegistry ?? registry
+// Code mode (src/code-mode.ts): `run_code` over the page's tools; QuickJS loads on its first run.
+const codeMode = many ? undefined : await registerCodeMode(registry, line => (codeStatus().textContent = line))
 
 const toolList = element<HTMLUListElement>('#tool-list')
 const log = element<HTMLOListElement>('#log')
@@ -37,6 +34,10 @@ form.addEventListener('submit', event => {
   if (text) void send(text)
 })
 
+if (codeMode) {
+  element<HTMLElement>('#code-mode').hidden = false
+  element<HTMLPreElement>('#code-api').textContent = codeMode.declarations
+}
 await renderTools()
 document.body.dataset.ready = 'true'
 
@@ -53,7 +54,8 @@ async function renderTools(): Promise<void> {
       item.append(
         `${registry.getEmoji(tool.name)} `,
         make('strong', tool.name),
-        ` ${tool.description ?? ''} `,
+        // First line only: run_code's description goes on with the API (shown under Code mode).
+        ` ${tool.description?.split('\n')[0] ?? ''} `,
         make('span', `(${registry.getToolsetForTool(tool.name) ?? ''})`, { class: 'toolset' }),
       )
       return item
@@ -83,6 +85,10 @@ async function send(text: string): Promise<void> {
     delete document.body.dataset.busy
     input.focus()
   }
+}
+
+function codeStatus(): HTMLElement {
+  return element<HTMLElement>('#code-status')
 }
 
 function logLoad(line: string): void {

@@ -14,6 +14,11 @@ registry.register({
       required: ['key'],
     },
   },
+  outputSchema: {
+    type: 'object',
+    properties: { key: { type: 'string' }, found: { type: 'boolean' }, value: { type: ['string', 'null'] } },
+    required: ['key', 'found', 'value'],
+  },
   handler(args) {
     const key = String(args.key ?? '')
     const value = localStorage.getItem(KEY_PREFIX + key)

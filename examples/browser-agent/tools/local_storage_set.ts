@@ -14,6 +14,11 @@ registry.register({
       required: ['key', 'value'],
     },
   },
+  outputSchema: {
+    type: 'object',
+    properties: { key: { type: 'string' }, stored: { type: 'boolean' } },
+    required: ['key', 'stored'],
+  },
   handler(args) {
     const key = String(args.key ?? '')
     if (!/^[\w.-]{1,64}$/.test(key)) return toolError('key must be 1-64 letters, digits, dots, dashes or underscores')

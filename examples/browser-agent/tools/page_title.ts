@@ -8,5 +8,6 @@ registry.register({
     description: 'The title of the page the agent runs in.',
     parameters: { type: 'object', properties: {} },
   },
+  outputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
   handler: () => toolResult({ title: document.title }),
 })

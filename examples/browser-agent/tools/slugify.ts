@@ -12,6 +12,7 @@ registry.register({
     description: 'Turn a title into a URL slug: lower case, accents removed, words joined by dashes.',
     parameters: toStandardJsonSchema(v.object({ text: v.pipe(v.string(), v.minLength(1), v.maxLength(500)) })),
   },
+  outputSchema: toStandardJsonSchema(v.object({ slug: v.string() })),
   handler({ text }) {
     const slug = text
       .normalize('NFKD')
