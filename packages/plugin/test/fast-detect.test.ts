@@ -126,6 +126,13 @@ describe('fast path: what it takes', () => {
       'one const named by two calls (TR001 is cross-file)',
       `${IMPORT}const T = 't'\nregistry.register({ name: 'a', toolset: T })\nregistry.register({ name: 'b', toolset: T })`,
     ],
+    // Text that calls nothing: comments and regex literals naming register, and other names
+    // that contain it (registerTool is no call of the registry's register for the full reader either).
+    ['register in a comment', `${IMPORT}// register\n${CALL}`],
+    ['a doc comment showing a call', `/**\n * Tools call registry.register({ name }) to appear.\n */\n${IMPORT}${CALL}`],
+    ['register in a regex literal', `${IMPORT}const re = /register\\(\\{/g\n${CALL}`],
+    ['a name containing register', `${IMPORT}import { registerTool } from './lib'\n${CALL}\nregisterTool()`],
+    ['unregister', `${IMPORT}${CALL}\nexport const unregister = () => {}`],
   ])('%s', (_, code) => {
     const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
     expect(fast).toBeDefined()
@@ -164,6 +171,7 @@ describe('fast path: the literal policies the manifest carries', () => {
       "annotations: { 'destructiveHint': true, openWorldHint: false, }",
     ],
     ['a timeout of 0', 'timeoutMs: 0'],
+    ['a timeout with numeric separators', 'timeoutMs: 1_000_000'],
   ])('%s: what the full reader states', (_, fields) => {
     const code = `${IMPORT}registry.register({ name: 'a', toolset: 't', ${fields}, handler: () => '' })\nregistry.register({ name: 'b', toolset: 't' })\n`
     const fast = fastDetectRegisterCalls(code, 'tools/x.ts')
@@ -174,7 +182,6 @@ describe('fast path: the literal policies the manifest carries', () => {
     ['a function', 'needsApproval: async () => true'],
     ['a const', 'needsApproval: ASK'],
     ['a negative timeout', 'timeoutMs: -1'],
-    ['a timeout with a separator', 'timeoutMs: 5_000'],
     ['a computed timeout', 'timeoutMs: 60 * 1000'],
     ['nested annotations', 'annotations: { a: { b: true } }'],
     ['an annotation from a template', 'annotations: { title: `x` }'],
@@ -228,7 +235,6 @@ describe('fast path: what it declines', () => {
     ['an escape that spells register', `${IMPORT}registry['re\\u0067ister']({ name: 'a', toolset: 't' })`],
     ['an identity escape (\\s is s)', `${IMPORT}registry['regi\\ster']({ name: 'a', toolset: 't' })`],
     ['a line continuation', `${IMPORT}registry['reg\\\nister']({ name: 'a', toolset: 't' })`],
-    ['register in a comment', `${IMPORT}// register\n${CALL}`],
     ['register in a string', `${IMPORT}${CALL}\nconst s = 'register'`],
     ['a call in a loop', `${IMPORT}for (const x of []) ${CALL}`],
     ['a call under if', `${IMPORT}if (ok)\n${CALL}`],

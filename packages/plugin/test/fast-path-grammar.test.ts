@@ -18,14 +18,12 @@ const RUNS = Number(process.env.FAST_PATH_RUNS ?? 2000)
 const MAX_RATE = 0.01
 
 /**
- * Forms the fast path may decline, and why. Four are declines that fast-detect.test.ts
+ * Forms the fast path may decline, and why. Three are declines that fast-detect.test.ts
  * ("what it declines") pins, outside this test's files: answering them is a decision for
  * that file, not a gap in the grammar.
  */
 const PINNED = 'pinned as a decline by fast-detect.test.ts'
 const ALLOWED: Record<string, string> = {
-  'comment-register': `a comment naming register (${PINNED}: 'register in a comment')`,
-  jsdoc: `the same, in a /** */ comment (${PINNED}: 'register in a comment')`,
   'const-alias': `const r = registry (${PINNED}: 'a const alias')`,
   'export-const-init': `export const t = registry.register(…) (${PINNED}: 'a call as an initializer')`,
   'const-init': "const t = registry.register(…): declined like its exported twin ('a call as an initializer')",

@@ -1,5 +1,5 @@
 // The literal values of the spec fields the build manifest carries, for the detection fast
-// path (./detect.ts): `needsApproval: true | false`, `timeoutMs: <decimal integer>`, and
+// path (./detect.ts): `needsApproval: true | false`, `timeoutMs: <decimal integer>` (`10_000` too), and
 // `annotations: { key: true | false | 'text' | <decimal integer>, … }` (flat). Anything else
 // (a const, a function, an expression) is left to the full reader: undefined, and the file
 // is declined.
@@ -7,8 +7,8 @@ import { Tok } from './lexer.js'
 import type { TokenStream } from './stream.js'
 import type { ToolPolicy } from '../../types.js'
 
-/** A decimal integer as written (no sign, separator, exponent or fraction). */
-const DECIMAL = /^(?:0|[1-9][0-9]*)$/
+/** A decimal integer as written, numeric separators allowed (no sign, exponent or fraction). */
+const DECIMAL = /^(?:0|[1-9][0-9]*(?:_[0-9]+)*)$/
 
 /** The current token's value as a scalar, or undefined; the stream is left after it. */
 function scalar(s: TokenStream, withText: boolean): boolean | number | string | undefined {
@@ -18,7 +18,8 @@ function scalar(s: TokenStream, withText: boolean): boolean | number | string | 
   if (t === Tok.Ident && (lx.is('true') || lx.is('false'))) value = lx.is('true')
   else if (t === Tok.Number) {
     const text = s.code.slice(lx.start, lx.end)
-    if (DECIMAL.test(text) && Number.isSafeInteger(Number(text))) value = Number(text)
+    const digits = text.replaceAll('_', '')
+    if (DECIMAL.test(text) && Number.isSafeInteger(Number(digits))) value = Number(digits)
   } else if (withText && t === Tok.String) value = s.literalValue(t)
   if (value !== undefined) s.advance()
   return value

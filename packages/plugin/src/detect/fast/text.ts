@@ -68,8 +68,10 @@ export function hasOddLineBreakOrHtmlComment(code: string): boolean {
 }
 
 /**
- * How often `register` occurs outside string and template literals (comments count), or in
- * a literal that is exactly `'register'` (a computed key could call it).
+ * How often `register` occurs as a word in code — outside comments and string, template and
+ * regex literals, which call nothing — or as a literal that is exactly `'register'` (a
+ * computed key could call it). `registerTool` or `unregister` is another name: a call through
+ * it is no call of the registry's `register` for the full detector either.
  */
 export function codeRegisterCount(code: string, quiet: readonly number[]): number {
   let n = 0
@@ -77,9 +79,11 @@ export function codeRegisterCount(code: string, quiet: readonly number[]): numbe
   for (let i = code.indexOf('register'); i >= 0; i = code.indexOf('register', i + 8)) {
     while (k < quiet.length && quiet[k + 1]! <= i) k += 2
     const a = quiet[k]!
-    const c = code.charCodeAt(a)
-    const literal = k < quiet.length && a <= i && (c === 39 || c === 34 || c === 96 || c === 125)
-    if (!literal || quiet[k + 1]! - a === 10) n++
+    const inQuiet = k < quiet.length && a <= i
+    if (inQuiet) {
+      const c = code.charCodeAt(a)
+      if ((c === 39 || c === 34 || c === 96) && quiet[k + 1]! - a === 10) n++
+    } else if (!(i > 0 && isWordChar(code.charCodeAt(i - 1))) && !isWordChar(code.charCodeAt(i + 8))) n++
   }
   return n
 }
