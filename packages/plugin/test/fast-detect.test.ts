@@ -129,7 +129,10 @@ describe('fast path: what it takes', () => {
     // Text that calls nothing: comments and regex literals naming register, and other names
     // that contain it (registerTool is no call of the registry's register for the full reader either).
     ['register in a comment', `${IMPORT}// register\n${CALL}`],
-    ['a doc comment showing a call', `/**\n * Tools call registry.register({ name }) to appear.\n */\n${IMPORT}${CALL}`],
+    [
+      'a doc comment showing a call',
+      `/**\n * Tools call registry.register({ name }) to appear.\n */\n${IMPORT}${CALL}`,
+    ],
     ['register in a regex literal', `${IMPORT}const re = /register\\(\\{/g\n${CALL}`],
     ['a name containing register', `${IMPORT}import { registerTool } from './lib'\n${CALL}\nregisterTool()`],
     ['unregister', `${IMPORT}${CALL}\nexport const unregister = () => {}`],
