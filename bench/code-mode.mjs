@@ -31,17 +31,30 @@ const log = line => process.stderr.write(`${line}\n`)
 const NOT_RUN = { run: async () => ({ ok: false, error: 'not run', console: '' }) }
 
 /** Tokens of the `run_code` tool and of its declarations over `registry` (registers the tool), and ms to create it. */
-async function codeModeTokens(registry) {
+async function codeModeTokens(registry, options = {}) {
   const times = []
   let mode
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now()
-    mode = await createCodeMode(registry, { executor: NOT_RUN })
+    mode = await createCodeMode(registry, { executor: NOT_RUN, ...options })
     times.push(performance.now() - t0)
   }
   registry.register(mode.spec)
   const tool = tokens(core.toOpenAITools(await registry.getDefinitions(['run_code'])))
   return { tool, declarations: tokens(mode.declarations), ms: Math.round(median(times) * 100) / 100 }
+}
+
+/** `declare: 'search'`: tokens of the run_code tool, and of one `tools.$.search` answer (median over the queries). */
+async function searchModeTokens(n) {
+  const { registry } = catalogueSample(core, n)
+  const tool = await codeModeTokens(registry, { declare: 'search' })
+  const qjs = await import('quickjs-emscripten')
+  const executor = quickJsExecutor(await qjs.newQuickJSWASMModule(qjs.RELEASE_SYNC))
+  const mode = await createCodeMode(catalogueSample(core, n).registry, { executor, declare: 'search' })
+  const answers = []
+  for (const { query } of QUERIES.slice(0, 20))
+    answers.push(tokens(await mode.run(`return await tools.$.search({ query: ${JSON.stringify(query)}, limit: 5 })`)))
+  return { tool: tool.tool, answer: median(answers) }
 }
 
 async function tokenRow(n) {
@@ -61,12 +74,14 @@ async function tokenRow(n) {
   const mcp = tokens(core.toMcpTools(defs, { registry }))
   const code = await codeModeTokens(registry)
   const plain = await codeModeTokens(catalogueSample(core, n, { outputs: false }).registry)
+  const searching = await searchModeTokens(n)
   return {
     tools: n,
     toolsets,
     withOutput,
     code,
     plain,
+    searching,
     all,
     mcp,
     search,
@@ -149,11 +164,11 @@ function markdown(rows, t, runs) {
   const out = [
     'Tokens (o200k_base); code mode: the `run_code` definition (its declarations alone); createCodeMode in ms:',
     '',
-    '| tools | toolsets | with outputSchema | (a) code mode | (a) code mode, no outputSchema | (b) every definition, Chat Completions | (b) every definition, MCP (with outputSchema) | (c) `find_tools` surface | one `find_tools` answer, limit 5 (tools found) | createCodeMode, ms |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| tools | toolsets | with outputSchema | (a) code mode | (a) code mode, no outputSchema | (a) code mode, `declare: \'search\'` (one `$.search` answer, limit 5) | (b) every definition, Chat Completions | (b) every definition, MCP (with outputSchema) | (c) `find_tools` surface | one `find_tools` answer, limit 5 (tools found) | createCodeMode, ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       r =>
-        `| ${r.tools} | ${r.toolsets} | ${r.withOutput} | ${r.code.tool} (${r.code.declarations}) | ${r.plain.tool} (${r.plain.declarations}) | ${r.all} | ${r.mcp} | ${r.search} | ${r.answer} (${r.found}) | ${r.code.ms} |`,
+        `| ${r.tools} | ${r.toolsets} | ${r.withOutput} | ${r.code.tool} (${r.code.declarations}) | ${r.plain.tool} (${r.plain.declarations}) | ${r.searching ? `${r.searching.tool} (${r.searching.answer})` : '—'} | ${r.all} | ${r.mcp} | ${r.search} | ${r.answer} (${r.found}) | ${r.code.ms} |`,
     ),
   ]
   const e = t.environment
@@ -196,12 +211,13 @@ function markdown(rows, t, runs) {
   return out.join('\n')
 }
 
+// Timing first: it measures the first import of quickjs-emscripten, which the search-mode token rows also use.
+const run = { environment: environment(), date: new Date().toISOString(), ...(await timing()) }
 const rows = []
 for (const n of [10, 100, 1000]) {
   rows.push(await tokenRow(n))
   log(`  tokens at ${n} tools measured`)
 }
-const run = { environment: environment(), date: new Date().toISOString(), ...(await timing()) }
 const key = `node${process.versions.node.split('.')[0]}`
 const previous = quick ? {} : await readFile(OUT, 'utf8').then(JSON.parse, () => ({}))
 const runs = { ...previous.timing, [key]: run }

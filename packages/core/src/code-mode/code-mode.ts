@@ -5,7 +5,8 @@ import { contentBlocks, isToolError } from '../adapters/results.js'
 import { toolError } from '../dispatch/envelope.js'
 import type { ToolRegistry } from '../registry/registry.js'
 import type { ToolCallContext, ToolResult, ToolSpec } from '../types.js'
-import { type ApiTool, declarations } from './declarations.js'
+import { type ApiTool, declarations, SEARCH_DECLARATION, searchIndexDeclarations } from './declarations.js'
+import { searchTools } from '../search/search.js'
 import type { CodeCallAnswer, CodeExecutor, CodeHost, CodeModeLimits } from './executor.js'
 
 export interface CodeModeOptions {
@@ -20,6 +21,12 @@ export interface CodeModeOptions {
   typeCheck?: (code: string, declarations: string) => readonly string[] | Promise<readonly string[]>
   /** As for `getDefinitions`: tools whose `requiresEnv` is not met are left out. */
   env?: Record<string, unknown>
+  /**
+   * What the description declares: `'all'` (default) every tool's signature; `'search'` only
+   * each toolset's tool names and `tools.$.search({ query })`, which answers the declarations
+   * of the tools found — for large APIs (see the core README, "Code mode").
+   */
+  declare?: 'all' | 'search'
 }
 
 export interface CodeMode {
@@ -50,6 +57,9 @@ function answer(result: ToolResult, structured: boolean): CodeCallAnswer {
   return { ok: true, json: JSON.stringify(text) }
 }
 
+// The host-side name of `tools.$.search` (createCodeMode refuses a tool of that name).
+const SEARCH = '$search'
+
 /** The code mode of `registry`'s tools as they are now (create it again after the tools change). */
 export async function createCodeMode(registry: ToolRegistry, options: CodeModeOptions): Promise<CodeMode> {
   const name = options.name ?? 'run_code'
@@ -66,10 +76,43 @@ export async function createCodeMode(registry: ToolRegistry, options: CodeModeOp
   const text = declarations(tools)
   const allowed = new Set(tools.map(t => t.definition.function.name))
   const structured = new Set(tools.filter(t => t.outputSchema).map(t => t.definition.function.name))
+  const searching = options.declare === 'search'
+  if (searching && ('$' in api || allowed.has(SEARCH)))
+    throw new TypeError(
+      'createCodeMode: declare: "search" needs tools.$, but a toolset is named "$" or a tool "$search"',
+    )
+  if (searching) api.$ = { search: SEARCH }
+  // The model reads the index when searching; the type check still knows every signature.
+  const described = searching ? searchIndexDeclarations(tools) : text
+  const checked = searching
+    ? text.replace(/^declare const tools: \{\n?/, `declare const tools: {\n${SEARCH_DECLARATION}\n`)
+    : text
+  const byName = new Map(tools.map(t => [t.definition.function.name, t]))
+  /** `tools.$.search`: the declarations of the allowed tools the query finds. */
+  const search = async (argsJson: string): Promise<CodeCallAnswer> => {
+    let args: { query?: unknown; limit?: unknown }
+    try {
+      args = JSON.parse(argsJson) ?? {}
+    } catch {
+      return { ok: false, error: 'Arguments of $.search are not JSON' }
+    }
+    if (typeof args.query != 'string' || !args.query.trim())
+      return { ok: false, error: '$.search needs a query string' }
+    const limit = Math.min(Math.max(Math.floor(Number(args.limit ?? 5)) || 5, 1), 20)
+    const hits = await searchTools(registry, args.query, { limit, toolsets: options.toolsets, env: options.env })
+    const found = hits.flatMap(d => byName.get(d.function.name) ?? [])
+    return {
+      ok: true,
+      json: JSON.stringify({
+        found: found.map(t => `${t.toolset}.${t.definition.function.name}`),
+        declarations: declarations(found),
+      }),
+    }
+  }
 
   const run = async (code: string, ctx: ToolCallContext = {}): Promise<ToolResult> => {
     if (typeof code != 'string') return toolError('[CODE_ERROR] code must be a string', { error_type: 'code' })
-    const errors = options.typeCheck ? await options.typeCheck(code, text) : []
+    const errors = options.typeCheck ? await options.typeCheck(code, checked) : []
     if (errors.length)
       return toolError('[CODE_TYPE_ERROR] The code does not type-check against the declarations', {
         error_type: 'code_type',
@@ -82,6 +125,7 @@ export async function createCodeMode(registry: ToolRegistry, options: CodeModeOp
         if (ctx.signal?.aborted) return { ok: false, error: 'The run was aborted' }
         if (++calls > limits.maxToolCalls)
           return { ok: false, error: `Limit: more than ${limits.maxToolCalls} tool calls` }
+        if (searching && tool === SEARCH) return search(String(argsJson))
         if (!allowed.has(tool)) return { ok: false, error: `Unknown tool ${tool}` }
         let args: unknown
         try {
@@ -105,7 +149,9 @@ export async function createCodeMode(registry: ToolRegistry, options: CodeModeOp
       description:
         'Run JavaScript that calls tools through the `tools` object declared below, and answer with what it returns. ' +
         'The code is the body of an async function: use await, return a JSON value; console.log is kept. ' +
-        `No network, timers or modules; at most ${limits.maxToolCalls} tool calls and ${limits.timeMs} ms.\n\n${text}`,
+        `No network, timers or modules; at most ${limits.maxToolCalls} tool calls and ${limits.timeMs} ms.` +
+        (searching ? ' Call tools.$.search first to learn the signatures of the tools you need.' : '') +
+        `\n\n${described}`,
       parameters: {
         type: 'object',
         properties: {
@@ -119,5 +165,5 @@ export async function createCodeMode(registry: ToolRegistry, options: CodeModeOp
     },
     handler: async (args, ctx) => run((args as { code?: unknown }).code as string, ctx),
   }
-  return { declarations: text, spec, run }
+  return { declarations: described, spec, run }
 }

@@ -105,3 +105,26 @@ export function declarations(tools: readonly ApiTool[]): string {
   })
   return body.length ? `declare const tools: {\n${body.join('\n')}\n}\n` : 'declare const tools: {}\n'
 }
+
+/** The declaration of `tools.$.search` (`declare: 'search'`), as the model reads it. */
+export const SEARCH_DECLARATION =
+  '  /** Finds tools by what they do: their names (`toolset.tool`) and their declarations, in the form above. */\n' +
+  '  $: {\n    search(args: { query: string; limit?: number }): Promise<{ found: string[]; declarations: string }>\n  }'
+
+/**
+ * The index the model reads with `declare: 'search'`: each toolset with its tools' names only,
+ * and `tools.$.search` to get the declarations of the ones it needs.
+ */
+export function searchIndexDeclarations(tools: readonly ApiTool[]): string {
+  const sets = new Map<string, string[]>()
+  for (const t of tools) sets.set(t.toolset, [...(sets.get(t.toolset) ?? []), t.definition.function.name])
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  const body = [...sets.keys()].sort(byName).map(set => {
+    const names = sets
+      .get(set)!
+      .sort(byName)
+      .map(n => key(n).replace(/\*\//g, '*\\/'))
+    return `  ${key(set)}: { /* ${names.join(', ')}: declared by $.search */ }`
+  })
+  return `declare const tools: {\n${[SEARCH_DECLARATION, ...body].join('\n')}\n}\n`
+}
