@@ -164,7 +164,7 @@ function markdown(rows, t, runs) {
   const out = [
     'Tokens (o200k_base); code mode: the `run_code` definition (its declarations alone); createCodeMode in ms:',
     '',
-    '| tools | toolsets | with outputSchema | (a) code mode | (a) code mode, no outputSchema | (a) code mode, `declare: \'search\'` (one `$.search` answer, limit 5) | (b) every definition, Chat Completions | (b) every definition, MCP (with outputSchema) | (c) `find_tools` surface | one `find_tools` answer, limit 5 (tools found) | createCodeMode, ms |',
+    "| tools | toolsets | with outputSchema | (a) code mode | (a) code mode, no outputSchema | (a) code mode, `declare: 'search'` (one `$.search` answer, limit 5) | (b) every definition, Chat Completions | (b) every definition, MCP (with outputSchema) | (c) `find_tools` surface | one `find_tools` answer, limit 5 (tools found) | createCodeMode, ms |",
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       r =>
