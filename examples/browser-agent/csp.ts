@@ -3,8 +3,9 @@
 // the calculator never need eval or new Function).
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  // 'wasm-unsafe-eval' lets the page compile WebAssembly, and only that: code mode runs the
-  // model's code in QuickJS compiled to WebAssembly (src/quickjs.ts; core README, "Code mode").
+  // 'wasm-unsafe-eval' lets the page's code worker (same origin, same policy) compile WebAssembly,
+  // and only that: code mode runs the model's code in QuickJS compiled to WebAssembly
+  // (src/code-worker.ts, src/quickjs.ts; core README, "Code mode").
   // JavaScript eval and new Function stay refused (that would need 'unsafe-eval', never added);
   // the model's code is interpreted by QuickJS inside the sandbox, not by the page's engine.
   "script-src 'self' 'wasm-unsafe-eval'",

@@ -20,7 +20,8 @@ let history: ChatMessage[] = []
 const many: ManyTools | undefined =
   import.meta.env.MODE === 'many' ? manyToolsMode(registry, rules, logLoad) : undefined
 const agentRegistry: AgentRegistry = many?.agentRegistry ?? registry
-// Code mode (src/code-mode.ts): `run_code` over the page's tools; QuickJS loads on its first run.
+// Code mode (src/code-mode.ts): `run_code` over the page's tools, run in a Web Worker (src/code-worker.ts)
+// started by the first program, where QuickJS loads.
 const codeMode = many ? undefined : await registerCodeMode(registry, line => (codeStatus().textContent = line))
 
 const toolList = element<HTMLUListElement>('#tool-list')

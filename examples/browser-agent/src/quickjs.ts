@@ -1,6 +1,7 @@
-// QuickJS compiled to WebAssembly, for code mode (core README, "Code mode"). Only imported
-// dynamically, on the first run of `run_code`: this module, quickjs-emscripten's loader and
-// the .wasm file are chunks of their own, so a page that never runs code fetches none of them.
+// QuickJS compiled to WebAssembly, for code mode (core README, "Code mode"). Imported by the code
+// worker only (src/code-worker.ts, spawned on the first run of `run_code`): this module,
+// quickjs-emscripten's loader and the .wasm file are in the worker's bundle, so a page that never
+// runs code fetches none of them.
 import { quickJsExecutor, type CodeExecutor } from '@toolreg/core/code-mode'
 // quickjs-emscripten's core and its release-sync variant, imported directly: `quickjs-emscripten`
 // itself imports all four variants, and Vite would emit all four .wasm files (3.7 MB unused).
@@ -13,7 +14,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } 
 // TypeScript under NodeNext reads as the namespace; Vite loads its ESM build, whose default is the variant.
 const RELEASE_SYNC = releaseSync as unknown as QuickJSSyncVariant
 
-/** Fetches and compiles the module (the page's CSP allows this with 'wasm-unsafe-eval', see csp.ts). */
+/** Fetches and compiles the module (the worker's CSP, the page's own, allows this with 'wasm-unsafe-eval', see csp.ts). */
 export async function loadQuickJsExecutor(): Promise<CodeExecutor> {
   const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmLocation }))
   return quickJsExecutor(quickjs)
