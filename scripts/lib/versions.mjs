@@ -17,6 +17,7 @@ const TESTED = [
   ['Rsbuild', '@rsbuild/core'],
   ['Farm', '@farmfe/core'],
   ['Vitest', 'vitest'],
+  ['Vitest (`vitest-app` also, runtimes/vitest5)', 'runtimes/vitest5/node_modules/vitest'],
   ['Next', 'next'],
   ['Nuxt', 'nuxt'],
   ['Astro', 'astro'],

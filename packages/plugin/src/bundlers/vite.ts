@@ -7,7 +7,7 @@ import type { ToolRegistryOptions } from '../types.js'
 import { rollupLikeHooks } from './rollup-like/hooks.js'
 import { createViteDev } from './vite/dev.js'
 import { refuseEmulatedVite, refuseNuxtWithoutModule } from './vite/hosts.js'
-import { isVitest, vitestConfig } from './vite/vitest.js'
+import { isVitest, vitestConfig, vitestModuleCache } from './vite/vitest.js'
 
 export default function toolRegistry(options?: ToolRegistryOptions): Plugin[] {
   return createVitePlugins(options, { byNuxtModule: false })
@@ -34,13 +34,15 @@ export function createVitePlugins(options: ToolRegistryOptions | undefined, host
       handler: (code, id) => dev.transform(code, id),
     },
   }
-  const plugin: Plugin = {
+  // `configureVitest` is Vitest's hook (its types augment Vite's Plugin only where Vitest is imported).
+  const plugin: Plugin & { configureVitest: typeof vitestModuleCache } = {
     ...hooks,
     enforce: 'pre',
     config: (user, env) =>
       isVitest(env)
         ? vitestConfig(ctx, user)
         : { server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } },
+    configureVitest: vitestModuleCache,
     configResolved(config: ResolvedConfig) {
       refuseEmulatedVite(config)
       if (!host.byNuxtModule) refuseNuxtWithoutModule(config)
