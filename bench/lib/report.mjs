@@ -27,6 +27,8 @@ export async function writeReport(results, { outDir, benchDir, history }) {
       await readText(join(benchDir, 'fast-path-declines.md')),
       // Written by hand from bench/code-mode.mjs's tables (a script of its own), kept across runs.
       await readText(join(benchDir, 'code-mode.md')),
+      // Written by hand from farm-bench runs across Node versions, kept across runs.
+      await readText(join(benchDir, 'runtimes.md')),
     ),
   }
   for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text)
@@ -79,7 +81,7 @@ function table({ head, body }) {
   ].join('\n')
 }
 
-function renderMarkdown(results, runs, optimizationNotes, atCommits, fastPathDeclines, codeMode) {
+function renderMarkdown(results, runs, optimizationNotes, atCommits, fastPathDeclines, codeMode, runtimes) {
   const env = results.environment
   const out = []
   out.push('# toolreg benchmarks')
@@ -244,6 +246,7 @@ function renderMarkdown(results, runs, optimizationNotes, atCommits, fastPathDec
   if (optimizationNotes) out.push('', optimizationNotes.trim())
   if (fastPathDeclines) out.push('', fastPathDeclines.trim())
   if (codeMode) out.push('', codeMode.trim())
+  if (runtimes) out.push('', runtimes.trim())
   out.push('')
   out.push('## How to run')
   out.push('')
