@@ -5,7 +5,7 @@ import { listAllTools } from './listing.js'
 import { isMcpToolset, mcpToolsetName } from './names.js'
 import { resolveOptions, unmatchedFilterNames } from './options.js'
 import { planTools, type PlannedTool } from './plan.js'
-import { toToolExtras, toToolSchema } from './schema.js'
+import { toToolExtras, toToolSchema } from './from-server/schema.js'
 import { serialize } from './serial.js'
 import type { AttachMcpServerOptions, McpAttachment, McpRegistryTarget } from './types.js'
 

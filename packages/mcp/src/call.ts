@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { ToolCallContext, ToolHandler } from '@toolreg/core'
-import { toToolResult } from './result.js'
+import { toToolResult } from './from-server/result.js'
 
 /**
  * A registry handler that forwards to `tools/call` with the caller's abort signal and the

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { PaginatedResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { Logger } from '@toolreg/core'
-import type { McpToolInfo } from './schema.js'
+import type { McpToolInfo } from './from-server/schema.js'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v == 'object' && v !== null && !Array.isArray(v)
 

@@ -3,7 +3,7 @@ import type { Logger, ToolHandler } from '@toolreg/core'
 import { createCallHandler } from './call.js'
 import { mcpToolName } from './names.js'
 import type { ResolvedOptions } from './options.js'
-import { toToolExtras, type McpToolInfo } from './schema.js'
+import { toToolExtras, type McpToolInfo } from './from-server/schema.js'
 import { utilityTools } from './utilities.js'
 
 /** One tool the attachment wants registered under a registry name. */

@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type { MultimodalResult, ToolCallContext, ToolHandler } from '@toolreg/core'
-import { serverText } from './result.js'
-import type { McpToolInfo } from './schema.js'
+import { serverText } from './from-server/result.js'
+import type { McpToolInfo } from './from-server/schema.js'
 
 type Capability = 'resources' | 'prompts'
 

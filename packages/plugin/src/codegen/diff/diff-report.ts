@@ -3,7 +3,7 @@
 // values and file names come from tool files: each format escapes them as `toolreg list` and
 // `check` do (controls, line breaks and bidi controls written as escapes); markdown puts them
 // in code spans, where no link, image, HTML or @-mention is read.
-import { escapeData, escapeProperty, printable, printableLines } from '../diagnostics/format.js'
+import { escapeData, escapeProperty, printable, printableLines } from '../../diagnostics/format.js'
 import type { ChangeClass, ManifestDiff, MessagePart, ToolChange } from './manifest-diff.js'
 
 export type DiffFormat = 'text' | 'json' | 'markdown' | 'github'

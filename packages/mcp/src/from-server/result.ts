@@ -1,5 +1,5 @@
 import { type MultimodalResult, sanitizeToolError } from '@toolreg/core'
-import { McpToolError } from './errors.js'
+import { McpToolError } from '../errors.js'
 
 /** The fields of a `tools/call` result the bridge reads (older servers answer with `toolResult`). */
 export interface CallToolResultLike {

@@ -3,7 +3,7 @@
 // two tools are registered in the same file and have the same parameters or the same
 // description, each the only such match of the other. Anything else is a removal and an
 // addition. Linear: tools are indexed by file and schema, and by file and description.
-import type { ToolManifest } from '../types.js'
+import type { ToolManifest } from '../../types.js'
 
 export type Tool = ToolManifest['tools'][number] & { name: string }
 export interface Rename {

@@ -4,7 +4,7 @@
 // out. The manifests come from tool files and other commits: every key is looked up as an own
 // property (`__proto__`, `constructor` and `toString` are names like any other).
 import { findRenames, type Tool } from './diff-renames.js'
-import type { StaticDefinition, ToolManifest } from '../types.js'
+import type { StaticDefinition, ToolManifest } from '../../types.js'
 
 /** `breaking`: a caller or a model's call may fail; `security`: the tool asks less or risks more; `compatible`: neither. */
 export type ChangeClass = 'breaking' | 'security' | 'compatible'
