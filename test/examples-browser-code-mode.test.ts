@@ -4,23 +4,15 @@
 // worker (QuickJS with it) is a bundle of its own, fetched on the first code run only; a
 // hostile program ends as a [CODE_ERROR] answer, the page stays responsive while it runs,
 // and goes on working after.
-import { existsSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY } from '../examples/browser-agent/csp.ts'
-import { EXAMPLES_DIR, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { buildBrowserExample, recordPage, serveBuiltPage } from './helpers/browser-example.ts'
 import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
 
-const ROOT = join(EXAMPLES_DIR, 'browser-agent')
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-}
 const skip = skipWithoutChromium('examples-browser-code-mode')
 
 // Two toolsets, four calls; the returned object is the answer.
@@ -43,23 +35,8 @@ describe.skipIf(skip)('the browser example, code mode in Chromium', () => {
 
   beforeAll(async () => {
     outDir = await tempDir('browser-code')
-    await build({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
-      logLevel: 'silent',
-      build: { outDir: outDir.path, emptyOutDir: true },
-    })
-    server = await serveLoopback(async (request, response) => {
-      const path = new URL(request.url, 'http://x').pathname
-      const file = normalize(join(outDir.path, path === '/' ? 'index.html' : decodeURIComponent(path)))
-      const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' }
-      if (!file.startsWith(outDir.path + sep) || !existsSync(file)) {
-        response.writeHead(404, { ...headers, 'content-type': 'text/plain' })
-        return void response.end('not found')
-      }
-      response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-      response.end(await readFile(file))
-    })
+    await buildBrowserExample(outDir.path)
+    server = await serveBuiltPage(outDir.path)
     browser = await launchChromium()
     page = await browser.newPage()
     await page.exposeFunction('__reportViolation', (directive: string) => problems.push(`CSP ${directive}`))
@@ -68,9 +45,7 @@ describe.skipIf(skip)('the browser example, code mode in Chromium', () => {
         (window as unknown as { __reportViolation(d: string): void }).__reportViolation(event.violatedDirective),
       )
     })
-    page.on('request', r => fetched.push(new URL(r.url()).pathname))
-    page.on('console', m => void (m.type() === 'error' && problems.push(m.text())))
-    page.on('pageerror', e => void problems.push(String(e)))
+    recordPage(page, fetched, problems)
     await page.goto(`${server.origin}/`)
     await page.waitForSelector('body[data-ready="true"]')
   }, 120_000)

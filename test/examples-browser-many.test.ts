@@ -1,23 +1,15 @@
 // The browser example's many-tools mode (vite.many.config.ts) in headless Chromium under its
 // CSP: generated lazy tools, the model offered find_tools and the hand-written tools; a search
 // offers what it found, calling it fetches exactly that tool's chunk, and the page lists it.
-import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_SECURITY_POLICY } from '../examples/browser-agent/csp.ts'
-import { EXAMPLES_DIR, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { buildBrowserExample, recordPage, serveBuiltPage } from './helpers/browser-example.ts'
 import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
 
-const ROOT = join(EXAMPLES_DIR, 'browser-agent')
 const TOOLS = 120
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-}
 const skip = skipWithoutChromium('examples-browser-many')
 
 describe.skipIf(skip)('the browser example, many-tools mode', () => {
@@ -32,29 +24,12 @@ describe.skipIf(skip)('the browser example, many-tools mode', () => {
   beforeAll(async () => {
     outDir = await tempDir('browser-many')
     process.env.TOOLREG_MANY_TOOLS = String(TOOLS)
-    await build({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.many.config.ts'),
-      logLevel: 'silent',
-      build: { outDir: outDir.path, emptyOutDir: true },
-    })
+    await buildBrowserExample(outDir.path, 'vite.many.config.ts')
     jsFiles = (await readdir(join(outDir.path, 'assets'))).filter(f => f.endsWith('.js'))
-    server = await serveLoopback(async (request, response) => {
-      const path = new URL(request.url, 'http://x').pathname
-      const file = normalize(join(outDir.path, path === '/' ? 'index.html' : decodeURIComponent(path)))
-      const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY }
-      if (!file.startsWith(outDir.path + sep) || !existsSync(file)) {
-        response.writeHead(404, headers)
-        return void response.end('not found')
-      }
-      response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-      response.end(await readFile(file))
-    })
+    server = await serveBuiltPage(outDir.path)
     browser = await launchChromium()
     page = await browser.newPage()
-    page.on('request', r => fetched.push(new URL(r.url()).pathname))
-    page.on('console', m => void (m.type() === 'error' && problems.push(m.text())))
-    page.on('pageerror', e => void problems.push(String(e)))
+    recordPage(page, fetched, problems)
     await page.goto(`${server.origin}/`)
     await page.waitForSelector('body[data-ready="true"]')
   }, 180_000)

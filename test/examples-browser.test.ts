@@ -1,25 +1,14 @@
 // The browser example in headless Chromium: the built page is served by a tiny
-// static server that sends the example's Content-Security-Policy (no
+// static server (test/helpers/browser-example.ts) that sends the example's Content-Security-Policy (no
 // 'unsafe-eval', no inline code; 'wasm-unsafe-eval' for code mode, see
 // test/examples-browser-code-mode.test.ts); typing a message shows the tool calls and the
 // answer, and the page triggers no CSP violation.
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../examples/browser-agent/csp.ts'
-import { EXAMPLES_DIR, serveLoopback, tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { tempDir, type LoopbackServer } from './helpers/examples-env.ts'
+import { buildBrowserExample, serveBuiltPage } from './helpers/browser-example.ts'
 import { launchChromium, skipWithoutChromium } from './helpers/chromium.js'
-
-const BROWSER_ROOT = join(EXAMPLES_DIR, 'browser-agent')
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-}
 
 // Served beside the page by the test only: a same-origin script that tries eval.
 const EVAL_PROBE = `document.body.dataset.evalProbe = (() => { try { return String(eval('6 * 7')) } catch (error) { return error.name } })()`
@@ -39,30 +28,8 @@ describe.skipIf(skip)('the browser example in Chromium under its CSP', () => {
 
   beforeAll(async () => {
     outDir = await tempDir('browser')
-    await build({
-      root: BROWSER_ROOT,
-      configFile: join(BROWSER_ROOT, 'vite.config.ts'),
-      logLevel: 'silent',
-      build: { outDir: outDir.path, emptyOutDir: true },
-    })
-    server = await serveLoopback(async (request, response) => {
-      const path = new URL(request.url, 'http://x').pathname
-      if (path === '/__eval-probe.js') {
-        response.writeHead(200, {
-          'content-security-policy': CONTENT_SECURITY_POLICY,
-          'content-type': 'text/javascript',
-        })
-        return void response.end(EVAL_PROBE)
-      }
-      const file = normalize(join(outDir.path, path === '/' ? 'index.html' : decodeURIComponent(path)))
-      const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' }
-      if (!file.startsWith(outDir.path + sep) || !existsSync(file)) {
-        response.writeHead(404, { ...headers, 'content-type': 'text/plain' })
-        return void response.end('not found')
-      }
-      response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-      response.end(await readFile(file))
-    })
+    await buildBrowserExample(outDir.path)
+    server = await serveBuiltPage(outDir.path, { '/__eval-probe.js': EVAL_PROBE })
     browser = await launchChromium()
   })
 
