@@ -10,7 +10,6 @@
 // under this Node's major version (a run on another Node adds its own). --quick: a few
 // samples, written nowhere.
 import { readFile, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import { parseArgs } from 'node:util'
 import * as core from '@toolreg/core'
 import { createCodeMode, quickJsExecutor } from '@toolreg/core/code-mode'
@@ -18,6 +17,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { catalogueSample, noopRegistry } from './lib/code-mode-tools.mjs'
 import { compare, oneTime, rounds, zip } from './lib/code-mode-timing.mjs'
 import { QUERIES } from './lib/search-eval.mjs'
+import { machine } from './lib/machine.mjs'
 import { median } from './lib/stats.mjs'
 
 const OUT = new URL('code-mode.json', import.meta.url)
@@ -142,18 +142,7 @@ async function timing() {
   }
 }
 
-function environment() {
-  const cpus = os.cpus()
-  return {
-    cpu: cpus[0]?.model?.trim() ?? 'unknown',
-    cores: cpus.length,
-    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-    loadAverage: os.loadavg().map(n => Math.round(n * 100) / 100),
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    v8: process.versions.v8,
-  }
-}
+const environment = () => ({ ...machine(), node: process.version, v8: process.versions.v8 })
 
 // Figures for the tables: µs, 3 significant digits; a spread is p25–p75.
 const f = x => (x >= 100 ? String(Math.round(x)) : String(Number(x.toPrecision(3))))

@@ -6,15 +6,22 @@ import { fileURLToPath } from 'node:url'
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
 
-export async function collectEnvironment(pluginDir) {
+/** The processor, memory, load and operating system of this machine. */
+export function machine() {
   const cpus = os.cpus()
-  const vite = await import('vite')
   return {
     cpu: cpus[0]?.model?.trim() ?? 'unknown',
     cores: cpus.length,
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     loadAverage: os.loadavg().map(n => Math.round(n * 100) / 100),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
+  }
+}
+
+export async function collectEnvironment(pluginDir) {
+  const vite = await import('vite')
+  return {
+    ...machine(),
     distro: await distro(),
     node: process.version,
     vite: vite.version,
