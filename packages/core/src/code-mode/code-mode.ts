@@ -84,9 +84,7 @@ export async function createCodeMode(registry: ToolRegistry, options: CodeModeOp
   if (searching) api.$ = { search: SEARCH }
   // The model reads the index when searching; the type check still knows every signature.
   const described = searching ? searchIndexDeclarations(tools) : text
-  const checked = searching
-    ? text.replace(/^declare const tools: \{\n?/, `declare const tools: {\n${SEARCH_DECLARATION}\n`)
-    : text
+  const checked = searching ? declarations(tools, [SEARCH_DECLARATION]) : text
   const byName = new Map(tools.map(t => [t.definition.function.name, t]))
   /** `tools.$.search`: the declarations of the allowed tools the query finds. */
   const search = async (argsJson: string): Promise<CodeCallAnswer> => {

@@ -83,27 +83,41 @@ function objectType(s: Record<string, unknown>, indent: string, depth: number): 
   return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : '{}'
 }
 
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The tools by toolset, each sorted by name: the order every declaration text keeps. */
+function byToolset(tools: readonly ApiTool[]): [string, ApiTool[]][] {
+  const sets = new Map<string, ApiTool[]>()
+  for (const t of tools) {
+    const list = sets.get(t.toolset)
+    if (list) list.push(t)
+    else sets.set(t.toolset, [t])
+  }
+  return [...sets.keys()]
+    .sort(byName)
+    .map(set => [set, sets.get(set)!.sort((a, b) => byName(a.definition.function.name, b.definition.function.name))])
+}
+
+/** `declare const tools: { … }` of these members (one per line). */
+const toolsObject = (members: readonly string[]) =>
+  members.length ? `declare const tools: {\n${members.join('\n')}\n}\n` : 'declare const tools: {}\n'
+
 /**
  * `declare const tools: { <toolset>: { <tool>(args): Promise<…> } }`, toolsets and tools by
- * name (byte-identical for the same tools). A tool without an output schema answers its text.
+ * name (byte-identical for the same tools), after the `first` members. A tool without an
+ * output schema answers its text.
  */
-export function declarations(tools: readonly ApiTool[]): string {
-  const sets = new Map<string, ApiTool[]>()
-  for (const t of tools) sets.set(t.toolset, [...(sets.get(t.toolset) ?? []), t])
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-  const body = [...sets.keys()].sort(byName).map(set => {
-    const methods = sets
-      .get(set)!
-      .sort((a, b) => byName(a.definition.function.name, b.definition.function.name))
-      .map(({ definition: { function: f }, outputSchema }) => {
-        const params = (f.parameters ?? { type: 'object', properties: {} }) as { required?: unknown }
-        const optional = !(Array.isArray(params.required) && params.required.length) ? '?' : ''
-        const result = outputSchema ? schemaType(outputSchema, '    ') : 'string'
-        return `${doc(f.description, '    ')}    ${key(f.name)}(args${optional}: ${schemaType(params, '    ')}): Promise<${result}>`
-      })
+export function declarations(tools: readonly ApiTool[], first: readonly string[] = []): string {
+  const body = byToolset(tools).map(([set, list]) => {
+    const methods = list.map(({ definition: { function: f }, outputSchema }) => {
+      const params = (f.parameters ?? { type: 'object', properties: {} }) as { required?: unknown }
+      const optional = !(Array.isArray(params.required) && params.required.length) ? '?' : ''
+      const result = outputSchema ? schemaType(outputSchema, '    ') : 'string'
+      return `${doc(f.description, '    ')}    ${key(f.name)}(args${optional}: ${schemaType(params, '    ')}): Promise<${result}>`
+    })
     return `  ${key(set)}: {\n${methods.join('\n')}\n  }`
   })
-  return body.length ? `declare const tools: {\n${body.join('\n')}\n}\n` : 'declare const tools: {}\n'
+  return toolsObject([...first, ...body])
 }
 
 /** The declaration of `tools.$.search` (`declare: 'search'`), as the model reads it. */
@@ -116,15 +130,9 @@ export const SEARCH_DECLARATION =
  * and `tools.$.search` to get the declarations of the ones it needs.
  */
 export function searchIndexDeclarations(tools: readonly ApiTool[]): string {
-  const sets = new Map<string, string[]>()
-  for (const t of tools) sets.set(t.toolset, [...(sets.get(t.toolset) ?? []), t.definition.function.name])
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-  const body = [...sets.keys()].sort(byName).map(set => {
-    const names = sets
-      .get(set)!
-      .sort(byName)
-      .map(n => key(n).replace(/\*\//g, '*\\/'))
+  const body = byToolset(tools).map(([set, list]) => {
+    const names = list.map(t => key(t.definition.function.name).replace(/\*\//g, '*\\/'))
     return `  ${key(set)}: { /* ${names.join(', ')}: declared by $.search */ }`
   })
-  return `declare const tools: {\n${[SEARCH_DECLARATION, ...body].join('\n')}\n}\n`
+  return toolsObject([SEARCH_DECLARATION, ...body])
 }
