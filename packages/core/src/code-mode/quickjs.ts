@@ -1,6 +1,7 @@
 // A code-mode executor on QuickJS in WebAssembly (core README, "Code mode"): the caller passes the quickjs-emscripten
 // module (the core imports nothing of it); a fresh runtime per run; only strings cross, JSON is done in the sandbox.
 import type { CodeCallAnswer as Answer, CodeExecutor } from './executor.js'
+import { consoleCutMark, outputLimitError, timeLimitError, toolCallLimitError } from './limit-errors.js'
 import type {
   QuickJsDeferred,
   QuickJsDisposable,
@@ -59,7 +60,7 @@ const checked = (a: Answer | undefined): Answer =>
 function consoleBuffer(max: number) {
   let text = ''
   let cut = false
-  const mark = `\n[console output cut at ${max} characters (maxConsoleChars)]\n`
+  const mark = consoleCutMark(max)
   const add = (level: string, line: string) => {
     const entry = `${level === 'log' ? '' : `[${level}] `}${line}\n`
     if (!cut && text.length + entry.length > max) [text, cut] = [text + entry.slice(0, max - text.length) + mark, true]
@@ -126,8 +127,8 @@ function free(rt: QuickJsRuntimeLike, owned: QuickJsDisposable[]): string | unde
 
 async function runOn(rt: QuickJsRuntimeLike, [code, host, limits]: Run, print: Print, owned: QuickJsDisposable[]) {
   const deadline = Date.now() + limits.timeMs
-  const late = `time limit exceeded: the run took over ${limits.timeMs} ms (timeMs)`
-  const overCalls = `tool call limit exceeded: more than ${limits.maxToolCalls} calls (maxToolCalls)`
+  const late = timeLimitError(limits.timeMs)
+  const overCalls = toolCallLimitError(limits.maxToolCalls)
   let [timedOut, finished, overdue] = [false, false, 0]
   const keep = <T extends QuickJsDisposable>(h: T): T => (owned.push(h), h)
   try {
@@ -225,9 +226,7 @@ async function runOn(rt: QuickJsRuntimeLike, [code, host, limits]: Run, print: P
         if (r.error) return fail(`the returned value is not JSON: ${describe(keep(r.error))}`)
         const json = text(keep(r.value))
         if (json === undefined || json.length <= limits.maxOutputChars) return { ok: true as const, json }
-        return fail(
-          `output limit exceeded: the returned JSON is ${json.length} characters, over ${limits.maxOutputChars} (maxOutputChars)`,
-        )
+        return fail(outputLimitError(json.length, limits.maxOutputChars))
       }
       if (answers.length > 0 || rt.hasPendingJob()) continue
       if (pending === 0) return fail('the code awaits a promise that never settles (no tool call is pending)')

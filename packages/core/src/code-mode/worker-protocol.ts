@@ -1,6 +1,7 @@
 // The messages between a page and its code worker, and the checks of what crosses (core README,
 // "Code mode", "The worker executor"). Structural types only: the core imports no DOM or Node types.
 import type { CodeCallAnswer, CodeModeLimits, CodeRunResult } from './executor.js'
+import { consoleCutMark, outputLimitError } from './limit-errors.js'
 
 /** What a listener hears: a `message` event's `data`, an `error` event's `message`. */
 export type WorkerEventLike = { data?: unknown; message?: string }
@@ -44,11 +45,6 @@ export function errorText(error: unknown): string {
     return 'an unprintable error'
   }
 }
-
-/** The QuickJS executor's words for a run over its time. */
-export const timeLimitError = (timeMs: number) => `time limit exceeded: the run took over ${timeMs} ms (timeMs)`
-export const toolCallLimitError = (max: number) => `tool call limit exceeded: more than ${max} calls (maxToolCalls)`
-const consoleMark = (max: number) => `\n[console output cut at ${max} characters (maxConsoleChars)]\n`
 
 /** A plain copy of the limits (six numbers): what goes in a `run` message. */
 export const plainLimits = (limits: CodeModeLimits): CodeModeLimits =>
@@ -95,7 +91,7 @@ export function parseFromWorker(data: unknown): CallMessage | DoneMessage | stri
 export function checkedResult(result: unknown, limits: CodeModeLimits): CodeRunResult | string {
   if (!isRecord(result) || typeof result.console !== 'string') return 'a result without console text'
   const max = limits.maxConsoleChars
-  const mark = consoleMark(max)
+  const mark = consoleCutMark(max)
   let text = result.console
   if (text.length > max && !(text.length === max + mark.length && text.endsWith(mark))) text = text.slice(0, max) + mark
   if (result.ok === false) {
@@ -110,7 +106,7 @@ export function checkedResult(result: unknown, limits: CodeModeLimits): CodeRunR
   if (json.length > limits.maxOutputChars)
     return {
       ok: false,
-      error: `output limit exceeded: the returned JSON is ${json.length} characters, over ${limits.maxOutputChars} (maxOutputChars)`,
+      error: outputLimitError(json.length, limits.maxOutputChars),
       console: text,
     }
   try {

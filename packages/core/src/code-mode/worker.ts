@@ -15,11 +15,10 @@ import {
   plainApi,
   plainLimits,
   type RunMessage,
-  timeLimitError,
-  toolCallLimitError,
   type WorkerLike,
   type WorkerScopeLike,
 } from './worker-protocol.js'
+import { timeLimitError, toolCallLimitError } from './limit-errors.js'
 
 export interface WorkerExecutorOptions {
   /** How long past `timeMs` the page waits for the worker's own answer before terminating it (ms, default 500). */
