@@ -344,7 +344,7 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo): Prom
   const rendered = render(args.command, args.format, result, surface)
   const { report } = rendered
   const api = args.command === 'api' ? await apiText(result) : undefined
-  if (api) io.stderr(api.note)
+  if (api) io.stderr(`toolreg api: ${api.summary}\n`)
   const output = args.definitions
     ? JSON.stringify(await manifestWithDefinitions(result), null, 2) + '\n'
     : (api?.text ?? rendered.output)
