@@ -4,9 +4,9 @@
 // reads a handful of files instead of one per source module (docs/architecture.md, "How
 // the package is built"). `tsc -b` type-checks the package and writes only its declarations.
 // Every bare import (Node built-ins, dependencies, @toolreg/core) stays an import, but for
-// the formats the plugin writes for @toolreg/core to read: their constants are built in, so
-// the plugin writes the formats it was built for (the core rejects any other by name), and
-// a build does not resolve a second package to read one string (a few ms on every build).
+// `@toolreg/core/formats`, the formats (and the defer rule) the plugin writes for @toolreg/core
+// to read: they are built in, so the plugin writes the formats it was built for (the core
+// rejects any other by name), and a build loads no module of the run-time registry.
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -7,7 +7,6 @@ import { isVirtualModuleId, parseCompanionId, RESOLVED_VIRTUAL_MODULE_ID } from 
 import { dtsState, writeDtsFile } from '../codegen/dts-file.js'
 import { generateDts } from '../codegen/dts.js'
 import { generateManifest } from '../codegen/manifest.js'
-import { apiAsset } from '../codegen/api-file.js'
 import { generateSearchIndexModule, type Prebuild } from '../codegen/search-index.js'
 import { generateCompanionModule, generateModule } from '../codegen/virtual-module.js'
 import { deliverReport, reportScan, type ReportSink, type ScanReport } from '../diagnostics/report.js'
@@ -233,7 +232,9 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     result: ScanResult,
     output: 'server' | 'public' = 'server',
   ): Promise<{ fileName: string; source: string }[]> {
-    return [manifestAsset(result, output), await apiAsset(result)].filter(a => a !== undefined)
+    // The code-mode API loads its code (and @toolreg/core/code-mode) only when asked for.
+    const api = result.options.api === false ? undefined : await (await import('../codegen/api-file.js')).apiAsset(result)
+    return [manifestAsset(result, output), api].filter(a => a !== undefined)
   }
 
   /** Write the pending (debounced) .d.ts and disk-cache save now: call it when the server or watcher closes. */

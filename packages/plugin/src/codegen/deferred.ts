@@ -1,6 +1,6 @@
 // The `deferred` export of virtual:tool-registry: the plugin's `defer` rule applied to the
 // scanned tools at build time (see the plugin README, "Deferred tools").
-import { deferredNames } from '@toolreg/core'
+import { deferredNames } from '@toolreg/core/formats'
 import type { ScanResult } from '../types.js'
 
 /** The statically named tools the `defer` option defers, by name. */
