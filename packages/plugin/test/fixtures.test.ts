@@ -166,6 +166,9 @@ describe('scan fixtures', () => {
       path.join(tools, 'bom.ts'),
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(tool('bom'))]),
     )
+    // A U+FFFD written in the file (valid UTF-8): read natively, then again strictly to tell it
+    // from a bad byte, and scanned.
+    await writeFile(path.join(tools, 'fffd.ts'), `${tool('fffd')}const REPLACED = '\uFFFD'\n`)
     // Latin-1 "é" (0xE9) where UTF-8 expects a continuation byte.
     await writeFile(
       path.join(tools, 'latin1.ts'),
@@ -184,7 +187,7 @@ describe('scan fixtures', () => {
     expect(r.diagnostics[0]!.message).toBe(
       'tools/latin1.ts is not valid UTF-8 (byte 0xE9 at line 3, column 17): save it as UTF-8',
     )
-    expect(r.toolNames).toEqual(['big', 'bom', 'ok'])
+    expect(r.toolNames).toEqual(['big', 'bom', 'fffd', 'ok'])
     expect(r.manifest.tools.find(t => t.name === 'big')).toMatchObject({ line: lines + 4, column: 1 })
     expect(r.manifest.tools.find(t => t.name === 'bom')).toMatchObject({ line: 2, column: 1 })
     expect(r.files.find(f => f.file === 'tools/empty.ts')).toMatchObject({ isToolModule: false, diagnostics: [] })

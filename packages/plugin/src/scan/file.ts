@@ -1,10 +1,11 @@
 // Scanning one file: read, decode, detect. Every failure becomes a diagnostic.
 import { hash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { detectSites, loadFullDetector } from '../detect/index.js'
 import { ODD_NAME } from './file-names.js'
 import { namesPolicy } from '../detect/policy-words.js'
 import { compileGlobs } from './globs.js'
-import { errorMessage, type ScanFs } from './fs.js'
+import { errorMessage, nodeScanFs, type ScanFs } from './fs.js'
 import { codeFrame, decodeSource } from '../diagnostics/source.js'
 import type { Diagnostic, FileScan, ResolvedOptions, StaticDefinition, ToolPolicy } from '../types.js'
 import type { WalkedFile } from './walk.js'
@@ -106,8 +107,16 @@ async function readAndScan(walked: WalkedFile, options: ResolvedOptions, fs: Sca
     sourceLength: 0,
     sourceHash: '',
   })
+  const scanText = (code: string) => scanSource(code, walked, options)
   let bytes: Uint8Array
   try {
+    if (fs === nodeScanFs) {
+      // On the real file system most files are valid UTF-8: decoded natively, no buffer handed
+      // to JavaScript; the bytes are read again only when the text holds a U+FFFD (a bad byte,
+      // or the character itself), to be told apart strictly.
+      const text = readFileSync(walked.absPath, 'utf8')
+      if (!text.includes('\uFFFD')) return scanText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+    }
     bytes = await fs.readFile(walked.absPath)
   } catch (error) {
     return failed(`Cannot read ${walked.file}: ${errorMessage(error)}`)
@@ -122,5 +131,5 @@ async function readAndScan(walked: WalkedFile, options: ResolvedOptions, fs: Sca
       codeFrame(decoded.code, decoded.line, decoded.column),
     )
   }
-  return scanSource(decoded.code, walked, options)
+  return scanText(decoded.code)
 }
