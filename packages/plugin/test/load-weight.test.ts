@@ -25,10 +25,14 @@ export async function load(url, context, next) {
   )
   const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)})`
   await writeFile(log, '')
-  execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', script], {
-    cwd: path.join(repoRoot, 'packages/plugin'),
-    encoding: 'utf8',
-  })
+  execFileSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', script],
+    {
+      cwd: path.join(repoRoot, 'packages/plugin'),
+      encoding: 'utf8',
+    },
+  )
   return readFileSync(log, 'utf8').split('\n').filter(Boolean)
 }
 

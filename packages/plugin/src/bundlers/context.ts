@@ -233,7 +233,8 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
     output: 'server' | 'public' = 'server',
   ): Promise<{ fileName: string; source: string }[]> {
     // The code-mode API loads its code (and @toolreg/core/code-mode) only when asked for.
-    const api = result.options.api === false ? undefined : await (await import('../codegen/api-file.js')).apiAsset(result)
+    const api =
+      result.options.api === false ? undefined : await (await import('../codegen/api-file.js')).apiAsset(result)
     return [manifestAsset(result, output), api].filter(a => a !== undefined)
   }
 
