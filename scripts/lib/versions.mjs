@@ -22,6 +22,7 @@ const TESTED = [
   ['Nuxt', 'nuxt'],
   ['Astro', 'astro'],
   ['SvelteKit', '@sveltejs/kit'],
+  ['SvelteKit (`sveltekit3`, runtimes/sveltekit3)', 'runtimes/sveltekit3/node_modules/@sveltejs/kit'],
   ['wrangler', 'wrangler'],
   ['@cloudflare/vite-plugin', '@cloudflare/vite-plugin'],
   ['workerd', 'workerd'],
