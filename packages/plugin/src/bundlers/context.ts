@@ -42,6 +42,8 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   let resolved: ResolvedOptions | undefined
   let scanner: ReturnType<typeof createScanner> | undefined
   let lastScan: Promise<ScanResult> | undefined
+  /** A scan started before the bundler asked for one (`prescan`), handed to the first `scan()`. */
+  let early: Promise<ScanResult> | undefined
   let lastDts: string | undefined
   let dtsDelay = 0
   let dtsTimer: ReturnType<typeof setTimeout> | undefined
@@ -59,11 +61,32 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
 
   /** Bundler-provided root (Vite `config.root`); ignored when the user passed `root`. */
   function setBundlerRoot(root: string) {
-    if (bundlerRoot === root) return
+    // Vite names its root with forward slashes on Windows, where path.resolve gives backslashes.
+    if (bundlerRoot !== undefined && path.resolve(bundlerRoot) === path.resolve(root)) return
     bundlerRoot = root
     resolved = undefined
     scanner = undefined
     lastScan = undefined
+    early = undefined
+  }
+
+  /**
+   * Start the first scan now, at the root the bundler will name (Vite's `config` hook): its
+   * file reads and stats overlap the bundler's own start-up, and the first `scan()` takes it.
+   * A different root named later drops it. Options that cannot be resolved start nothing: the
+   * first `scan()` reports them.
+   */
+  function prescan(root: string) {
+    if (lastScan !== undefined) return
+    try {
+      setBundlerRoot(root)
+      options()
+    } catch {
+      return
+    }
+    early = scan()
+    // Dropped (another root), its failure must not be an unhandled rejection; taken, it is reported there.
+    early.catch(() => {})
   }
 
   /**
@@ -73,6 +96,11 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
    * to the full scan (see ScanHint).
    */
   function scan(hint?: ScanHint): Promise<ScanResult> {
+    if (early !== undefined && hint === undefined) {
+      const taken = early
+      early = undefined
+      return taken
+    }
     const scanning = getScanner()
       .scan(hint)
       .then(async result => {
@@ -253,6 +281,7 @@ export function createToolRegistryContext(userOptions: ToolRegistryOptions = {})
   return {
     options,
     setBundlerRoot,
+    prescan,
     setDtsDelay,
     toolDirs,
     scan,

@@ -1,6 +1,7 @@
 // `@toolreg/plugin/vite`: the shared hooks; under `vite serve` the dev server's
 // (./vite/dev.ts) take the place of buildStart and load, and a second plugin, applied only
 // when serving, adds the tool modules' transform.
+import path from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
 import { createToolRegistryContext, isVirtualModuleId } from './context.js'
 import type { ToolRegistryOptions } from '../types.js'
@@ -38,10 +39,12 @@ export function createVitePlugins(options: ToolRegistryOptions | undefined, host
   const plugin: Plugin & { configureVitest: typeof vitestModuleCache } = {
     ...hooks,
     enforce: 'pre',
-    config: (user, env) =>
-      isVitest(env)
-        ? vitestConfig(ctx, user)
-        : { server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } },
+    config(user, env) {
+      if (isVitest(env)) return vitestConfig(ctx, user)
+      // Vite resolves `root` the same way: the scan of a build starts here (see prescan).
+      if (env.command === 'build') ctx.prescan(path.resolve(user.root ?? process.cwd()))
+      return { server: { watch: { ignored: [(file: string) => dev.ignoredByVite(file)] } } }
+    },
     configureVitest: vitestModuleCache,
     configResolved(config: ResolvedConfig) {
       refuseEmulatedVite(config)
