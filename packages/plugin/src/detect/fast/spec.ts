@@ -34,6 +34,33 @@ export interface ObjectRead {
 /** The spec fields the build manifest carries (./policy.ts reads their literal values). */
 type PolicyField = 'needsApproval' | 'annotations' | 'timeoutMs'
 
+const PROTO = '__proto__'
+
+/**
+ * The key between `start` and `end` when it is one the reader looks for (by its length
+ * first: no string per key), else undefined.
+ */
+function knownKey(
+  code: string,
+  start: number,
+  end: number,
+): 'name' | 'toolset' | PolicyField | typeof PROTO | undefined {
+  switch (end - start) {
+    case 4:
+      return code.startsWith('name', start) ? 'name' : undefined
+    case 7:
+      return code.startsWith('toolset', start) ? 'toolset' : undefined
+    case 9:
+      return code.startsWith(PROTO, start) ? PROTO : code.startsWith('timeoutMs', start) ? 'timeoutMs' : undefined
+    case 11:
+      return code.startsWith('annotations', start) ? 'annotations' : undefined
+    case 13:
+      return code.startsWith('needsApproval', start) ? 'needsApproval' : undefined
+    default:
+      return undefined
+  }
+}
+
 /** A register call's spec: the object read, with its name and toolset. */
 export function readSpec(s: TokenStream, ts: boolean, jsx: boolean): Spec | undefined {
   const o = readObject(s, ts, jsx)
@@ -104,17 +131,10 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean, nested = f
     }
     if (t !== Tok.Ident && t !== Tok.Number && (t !== Tok.String || lx.escaped)) return undefined
     const quoted = t === Tok.String ? 1 : 0
-    const keyIs = (word: string): boolean =>
-      lx.end - lx.start - 2 * quoted === word.length && code.startsWith(word, lx.start + quoted)
-    if (keyIs('__proto__')) return undefined
-    const field = keyIs('name') ? 'name' : keyIs('toolset') ? 'toolset' : undefined
-    const policyField: PolicyField | undefined = keyIs('needsApproval')
-      ? 'needsApproval'
-      : keyIs('annotations')
-        ? 'annotations'
-        : keyIs('timeoutMs')
-          ? 'timeoutMs'
-          : undefined
+    const known = knownKey(code, lx.start + quoted, lx.end - quoted)
+    if (known === PROTO) return undefined
+    const field = known === 'name' || known === 'toolset' ? known : undefined
+    const policyField: PolicyField | undefined = field === undefined && known !== undefined ? known : undefined
     const key = strings || specs ? code.slice(lx.start + quoted, lx.end - quoted) : ''
     if (keys.has(key)) strings = specs = undefined
     if (strings || specs) keys.add(key)

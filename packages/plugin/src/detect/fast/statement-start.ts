@@ -73,7 +73,7 @@ const CONTINUES = new Set([
 export const OPERATOR_WORDS = ['in', 'instanceof', 'as', 'satisfies', 'of']
 
 // What the previous token allows: no statement start, one after a line break (ASI), one anyway.
-const NONE = 0
+export const NONE = 0
 export const AFTER_NEWLINE = 1
 export const ALWAYS = 2
 

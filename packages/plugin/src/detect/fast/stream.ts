@@ -3,7 +3,7 @@
 // every statement shape shares.
 import { Tok } from './lexer.js'
 import type { SkippingLexer } from './skip.js'
-import { after, AFTER_NEWLINE, ALWAYS, OPERATOR_WORDS } from './statement-start.js'
+import { after, AFTER_NEWLINE, ALWAYS, NONE, OPERATOR_WORDS } from './statement-start.js'
 
 export class TokenStream {
   /** Whether a statement may start at the current token (see ./statement-start.ts). */
@@ -17,7 +17,8 @@ export class TokenStream {
   }
 
   advance(): Tok {
-    this.boundary = after(this.lx)
+    // Inside brackets no statement starts (the common case, decided without a call).
+    this.boundary = this.lx.depth === 0 ? after(this.lx) : NONE
     return this.lx.next()
   }
   isPunct(c: number): boolean {
