@@ -134,7 +134,7 @@ export function readObject(s: TokenStream, ts: boolean, jsx: boolean, nested = f
     const known = knownKey(code, lx.start + quoted, lx.end - quoted)
     if (known === PROTO) return undefined
     const field = known === 'name' || known === 'toolset' ? known : undefined
-    const policyField: PolicyField | undefined = field === undefined && known !== undefined ? known : undefined
+    const policyField: PolicyField | undefined = known === 'name' || known === 'toolset' ? undefined : known
     const key = strings || specs ? code.slice(lx.start + quoted, lx.end - quoted) : ''
     if (keys.has(key)) strings = specs = undefined
     if (strings || specs) keys.add(key)
