@@ -12,7 +12,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture, repoRoot } from '../packages/plugin/test/helpers.js'
 import { expectDuplicateFailure, run } from './helpers/run.js'
 import { IN_REPO_TEMP, projectFrom, SHARED_TOOLS_REPORT } from './helpers/runtimes.js'
-import { freePort, pollJson, type Server, saveFile, startServer, stopServer } from './helpers/servers.js'
+import {
+  envWithoutVitest,
+  freePort,
+  pollJson,
+  saveFile,
+  serverPool,
+  stopServer,
+  toolModuleSource,
+} from './helpers/servers.js'
 
 // The CLI its package.json names (astro.js up to Astro 5, bin/astro.mjs since Astro 6).
 const ASTRO_DIR = path.join(repoRoot, 'node_modules/astro')
@@ -20,8 +28,7 @@ const ASTRO_BIN = path.join(ASTRO_DIR, JSON.parse(readFileSync(path.join(ASTRO_D
 const FIXTURE = fixture('astro-app')
 // No telemetry request from the tests; none of Vitest's variables either: with VITEST set,
 // Astro 7's dev server skips its own middleware and answers every route 404.
-const ENV: NodeJS.ProcessEnv = { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' }
-for (const [key, value] of Object.entries(process.env)) if (!/^(NODE_ENV|TEST|VITEST.*)$/.test(key)) ENV[key] ??= value
+const ENV = envWithoutVitest({ ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' })
 const NAMES = SHARED_TOOLS_REPORT.names
 
 interface Body {
@@ -29,22 +36,13 @@ interface Body {
   add: unknown
 }
 
-const toolModule = (name: string) => `import { registry } from '@toolreg/core'
+const toolModule = toolModuleSource
 
-registry.register({ name: '${name}', toolset: 'util', schema: {}, handler: () => '${name}' })
-`
-
-const servers: Server[] = []
+const { serve, stopAll } = serverPool(process.execPath, ENV)
 afterAll(async () => {
-  await Promise.all(servers.splice(0).map(s => stopServer(s.child)))
+  await stopAll()
   await cleanupTemps()
 })
-
-function serve(args: string[], cwd: string, env: NodeJS.ProcessEnv = ENV): Server {
-  const server = startServer(process.execPath, args, cwd, env)
-  servers.push(server)
-  return server
-}
 
 /**
  * The fixture as an installed app: besides the @toolreg links, the packages npm nested under

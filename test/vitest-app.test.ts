@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { cleanupTemps, fixture, repoRoot } from '../packages/plugin/test/helpers.js'
 import { expectDuplicateFailure, run } from './helpers/run.js'
 import { IN_REPO_TEMP, projectFrom } from './helpers/runtimes.js'
-import { type Server, saveFile, startServer, stopServer } from './helpers/servers.js'
+import { envWithoutVitest, type Server, saveFile, startServer, stopServer } from './helpers/servers.js'
 
 const FIXTURE = fixture('vitest-app')
 
@@ -51,8 +51,7 @@ async function project(vitest: Vitest): Promise<string> {
 const bin = (vitest: Vitest) => path.join(vitest.dir, 'vitest.mjs')
 
 // Vitest's own variables (it sets them for this suite) would tell the child it runs inside a Vitest.
-const ENV: NodeJS.ProcessEnv = { NO_COLOR: '1' }
-for (const [key, value] of Object.entries(process.env)) if (!/^(NODE_ENV|TEST|VITEST.*)$/.test(key)) ENV[key] ??= value
+const ENV = envWithoutVitest({ NO_COLOR: '1' })
 
 /** `vitest run` of the project, from outside it (`--root`), with Vitest's JSON report. */
 async function vitestRun(vitest: Vitest, dir: string) {

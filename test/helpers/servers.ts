@@ -79,3 +79,33 @@ export async function saveFile(dir: string, file: string, content: string): Prom
   await writeFile(staging, content)
   await rename(staging, path.join(dir, file))
 }
+
+/**
+ * The test process's environment without Vitest's variables (a child under them thinks it
+ * runs inside a Vitest: Astro's dev server then answers 404, Nuxt logs nothing), `extra` first.
+ */
+export function envWithoutVitest(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...extra }
+  for (const [key, value] of Object.entries(process.env))
+    if (!/^(NODE_ENV|TEST|VITEST.*)$/.test(key)) env[key] ??= value
+  return env
+}
+
+/** A tool file registering one tool `name` (toolset `util`) that answers its own name. */
+export const toolModuleSource = (name: string): string => `import { registry } from '@toolreg/core'
+
+registry.register({ name: '${name}', toolset: 'util', schema: {}, handler: () => '${name}' })
+`
+
+/** The servers one suite starts with `command` (its Node), all stopped by `stopAll` (its afterAll). */
+export function serverPool(command: string, env: NodeJS.ProcessEnv) {
+  const servers: Server[] = []
+  return {
+    serve(args: string[], cwd: string, serverEnv: NodeJS.ProcessEnv = env): Server {
+      const server = startServer(command, args, cwd, serverEnv)
+      servers.push(server)
+      return server
+    },
+    stopAll: (): Promise<unknown> => Promise.all(servers.splice(0).map(s => stopServer(s.child))),
+  }
+}
